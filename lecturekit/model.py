@@ -1,0 +1,191 @@
+"""The lecture file's schema (pydantic) and `load`, which turns any bad file into diagnostics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from lecturekit.diagnostics import LectureError, Place, error
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore", strict=False)
+
+
+Seconds = Annotated[float, Field(allow_inf_nan=False)]
+
+
+class Action(_Frozen):
+    """One `[time, action]` pair of a beat's `does` list."""
+
+    time: Seconds
+    text: str
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_pair(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            if len(value) != 2:
+                raise ValueError("must be a [time, action] pair")
+            return {"time": value[0], "text": value[1]}
+        return value
+
+    @field_validator("time", mode="before")
+    @classmethod
+    def _number(cls, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError("time must be a number")
+        return value
+
+
+class Beat(_Frozen):
+    start: Seconds
+    say: str = ""
+    live: tuple[str, ...] | None = None
+    does: tuple[Action, ...] = ()
+
+
+class Scene(_Frozen):
+    title: str = Field(min_length=1)
+    start: Seconds
+    end: Seconds
+    objects: dict[str, str]
+    beats: tuple[Beat, ...]
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Scene:
+        if not self.end > self.start:
+            raise ValueError("end must be after start")
+        return self
+
+
+class Watch(_Frozen):
+    version: int = 1
+    scenes: tuple[Scene, ...] = Field(min_length=1)
+
+
+class Chapter(_Frozen):
+    title: str
+    startSeconds: Seconds  # noqa: N815 (the file's own spelling)
+    narration: str = ""
+
+
+class Publication(_Frozen):
+    slug: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=120)
+    title: str
+    subject: str = ""
+    summary: str = ""
+    transcript: str = ""
+    durationSeconds: float | None = None  # noqa: N815
+    chapters: tuple[Chapter, ...] = ()
+    watch: Watch
+
+
+class LectureFile(_Frozen):
+    version: int = 1
+    publication: Publication
+
+
+class Lecture(_Frozen):
+    """A loaded lecture: the validated file and the folder its relative paths start from."""
+
+    source: Path
+    folder: Path
+    file: LectureFile
+
+    @property
+    def slug(self) -> str:
+        return self.file.publication.slug
+
+    @property
+    def title(self) -> str:
+        return self.file.publication.title
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return self.file.publication.watch.scenes
+
+
+def _path_of(loc: tuple[int | str, ...]) -> str:
+    """`('publication','watch','scenes',2,'beats',4,'does',7,0)` -> `scenes[2].beats[4].does[7]`."""
+    if loc[:2] == ("publication", "watch"):
+        loc = loc[2:]
+    parts: list[str] = []
+    for item in loc:
+        if parts and parts[-1].startswith("does[") and item in (0, 1, "time", "text"):
+            break  # the message says which half of the pair is wrong
+        if isinstance(item, int) and parts:
+            parts[-1] += f"[{item}]"
+        else:
+            parts.append(str(item))
+    return ".".join(parts) or "lecture"
+
+
+def _message(err: dict[str, Any]) -> str:
+    loc = err.get("loc", ())
+    kind = err.get("type", "")
+    field = str(loc[-1]) if loc else "value"
+    if loc and loc[-1] in (0, "time") and "does" in loc:
+        return "time must be a number"
+    if loc and loc[-1] in (1, "text") and "does" in loc:
+        return "action must be a string"
+    if kind == "missing":
+        return f"{field} is missing"
+    if kind in ("float_type", "float_parsing", "int_type", "int_parsing", "finite_number"):
+        return f"{field} must be a number"
+    if kind in ("string_type",):
+        return f"{field} must be a string"
+    if kind in ("dict_type",):
+        return f"{field} must be an object"
+    if kind in ("list_type", "tuple_type"):
+        return f"{field} must be a list"
+    msg = str(err.get("msg", "is invalid"))
+    return msg.removeprefix("Value error, ")
+
+
+def load(path: Path) -> Lecture:
+    """Read and validate a lecture file; any problem raises LectureError with one line per fault."""
+    path = Path(path)
+    where = Place(path=str(path))
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise LectureError(error(where, f"file is larger than {MAX_FILE_BYTES >> 20} MiB"))
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise LectureError(error(where, "no such file", "give the path of a lecture.json")) from None
+    except IsADirectoryError:
+        candidate = path / "lecture.json"
+        if candidate.is_file():
+            return load(candidate)
+        raise LectureError(error(where, "is a folder without a lecture.json")) from None
+    except OSError as exc:
+        raise LectureError(error(where, f"cannot be read: {exc.strerror}")) from None
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except UnicodeDecodeError:
+        raise LectureError(error(where, "is not UTF-8 text")) from None
+    except json.JSONDecodeError as exc:
+        raise LectureError(
+            error(where, f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        ) from None
+    except (ValueError, RecursionError) as exc:
+        raise LectureError(error(where, f"is not valid JSON: {exc}")) from None
+    try:
+        file = LectureFile.model_validate(data)
+    except ValidationError as exc:
+        diagnostics = []
+        for err in exc.errors(include_url=False):
+            diagnostics.append(error(Place(path=_path_of(tuple(err["loc"]))), _message(err)))
+        raise LectureError(diagnostics) from None
+    return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file)
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+

@@ -1,0 +1,515 @@
+"""Recursive-descent parsers for object descriptions, actions and value expressions.
+
+One function per grammar rule; each docstring shows the form it reads.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+
+from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.lexer import ELLIPSIS, T, Lexer, Token
+from lecturekit.syntax.nodes import (
+    SPEC_TYPES,
+    Action,
+    BinOp,
+    Bool,
+    Box,
+    Call,
+    ColumnPart,
+    Description,
+    Emphasize,
+    Expr,
+    Flash,
+    FunctionValue,
+    Hide,
+    Kind,
+    Move,
+    Neg,
+    Num,
+    Part,
+    Redraw,
+    RowPart,
+    Show,
+    ShowStyle,
+    Spec,
+    Str,
+    StyleHint,
+    TextPart,
+    Tick,
+    Truncated,
+    Tuple,
+    Value,
+    Var,
+)
+
+MAX_SOURCE = 20_000
+MAX_DEPTH = 64
+_KINDS = {k.value: k for k in Kind}
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*")
+
+
+_ARITHMETIC = (Num, Var, BinOp, Neg, Call)
+
+
+class _Cut(Exception):
+    """Raised inside a value when the recording's `…` is reached."""
+
+    def __init__(self, token: Token):
+        self.token = token
+
+
+# ---------------------------------------------------------------- values
+
+
+class _ValueParser:
+    def __init__(self, lexer: Lexer):
+        self.lex = lexer
+        self.depth = 0
+
+    def fail(self, message: str, token: Token) -> GrammarError:
+        return GrammarError(message, self.lex.source, token.start, token.end)
+
+    def take(self) -> Token:
+        token = self.lex.next()
+        if token.kind is T.CUT:
+            raise _Cut(token)
+        return token
+
+    def peek(self) -> Token:
+        return self.lex.peek()
+
+    def expect_op(self, text: str) -> Token:
+        token = self.take()
+        if not token.is_op(text):
+            raise self.fail(f"expected {text!r}, found {token.text or 'the end'!r}", token)
+        return token
+
+    def nested(self, token: Token) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise self.fail(f"nested more than {MAX_DEPTH} levels deep", token)
+
+    def expr(self, value: Value, token: Token) -> Expr:
+        if isinstance(value, _ARITHMETIC):
+            return value
+        raise self.fail("only numbers and variables can take part in arithmetic", token)
+
+    def arithmetic(self, op: Token, left: Value, right: Value) -> Expr:
+        return BinOp(op.text, self.expr(left, op), self.expr(right, op))
+
+    def value(self) -> Value:
+        """value: sum"""
+        return self.sum()
+
+    def sum(self) -> Value:
+        """sum: product (("+" | "-") product)*"""
+        left = self.product()
+        while (op := self.peek()).kind is T.OP and op.text in "+-":
+            self.take()
+            left = self.arithmetic(op, left, self.product())
+        return left
+
+    def product(self) -> Value:
+        """product: unary (("*" | "/") unary)*"""
+        left = self.unary()
+        while (op := self.peek()).kind is T.OP and op.text in ("*", "/"):
+            self.take()
+            left = self.arithmetic(op, left, self.unary())
+        return left
+
+    def unary(self) -> Value:
+        """unary: "-" unary | "+" unary | power"""
+        token = self.peek()
+        if token.is_op("-") or token.is_op("+"):
+            self.take()
+            self.nested(token)
+            operand = self.unary()
+            self.depth -= 1
+            if token.text == "+":
+                return operand
+            if isinstance(operand, Num):
+                return Num(-operand.value)
+            return Neg(self.expr(operand, token))
+        return self.power()
+
+    def power(self) -> Value:
+        """power: primary ("**" unary)?"""
+        base = self.primary()
+        if (op := self.peek()).is_op("**"):
+            self.take()
+            self.nested(op)
+            exponent = self.unary()
+            self.depth -= 1
+            return self.arithmetic(op, base, exponent)
+        return base
+
+    def primary(self) -> Value:
+        """primary: NUMBER | STRING | True | False | NAME | NAME "(" args ")" | "(" tuple ")"
+        | "<function>" | "<VariableNumber" NAME "=" NUMBER ">" """
+        token = self.take()
+        if token.kind is T.NUMBER:
+            return Num(float(token.value))  # type: ignore[arg-type]
+        if token.kind is T.STRING:
+            return Str(str(token.value))
+        if token.kind is T.WORD:
+            if token.text in ("True", "False"):
+                return Bool(token.text == "True")
+            if self.peek().is_op("("):
+                self.take()
+                self.nested(token)
+                args, _ = self.sequence(")")
+                self.depth -= 1
+                return Call(token.text, tuple(self.expr(a, token) for a in args))
+            return Var(token.text)
+        if token.is_op("("):
+            self.nested(token)
+            items, trailing_comma = self.sequence(")")
+            self.depth -= 1
+            if len(items) == 1 and not trailing_comma:
+                return items[0]
+            return Tuple(tuple(items))
+        if token.is_op("<"):
+            return self.reference(token)
+        raise self.fail(f"expected a value, found {token.text or 'the end'!r}", token)
+
+    def sequence(self, closer: str) -> tuple[list[Value], bool]:
+        """sequence: (value ("," value)* ","?)? closer"""
+        items: list[Value] = []
+        trailing = False
+        while not self.peek().is_op(closer):
+            items.append(self.value())
+            trailing = False
+            if self.peek().is_op(","):
+                self.take()
+                trailing = True
+            elif not self.peek().is_op(closer):
+                token = self.take()
+                raise self.fail(f"expected ',' or {closer!r}, found {token.text or 'the end'!r}", token)
+        self.take()
+        return items, trailing
+
+    def reference(self, opener: Token) -> Value:
+        """reference: "<function>" | "<VariableNumber" NAME "=" NUMBER ">" """
+        word = self.take()
+        if word.is_word("function"):
+            self.expect_op(">")
+            return FunctionValue()
+        if word.is_word("VariableNumber"):
+            name = self.take()
+            if name.kind is not T.WORD:
+                raise self.fail("expected the variable's name", name)
+            self.expect_op("=")
+            sign = -1.0 if self.peek().is_op("-") and self.take() else 1.0
+            number = self.take()
+            if number.kind is not T.NUMBER:
+                raise self.fail("expected the variable's value", number)
+            self.expect_op(">")
+            return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]
+        raise self.fail("expected <function> or <VariableNumber NAME = VALUE>", opener)
+
+
+def parse_expression(source: str) -> Expr:
+    """An arithmetic expression on its own, as overrides write them: `sin(x) * 0.5`."""
+    if len(source) > MAX_SOURCE:
+        raise GrammarError(f"longer than {MAX_SOURCE} characters", source, 0)
+    parser = _ValueParser(Lexer(source))
+    try:
+        value = parser.value()
+    except _Cut as cut:
+        raise parser.fail("a value cut off with … cannot be used here", cut.token) from None
+    rest = parser.lex.next()
+    if rest.kind is not T.END:
+        raise parser.fail(f"unexpected {rest.text!r} after the expression", rest)
+    return parser.expr(value, rest)
+
+
+def parse_value(source: str) -> Value:
+    """A literal or expression as an override gives it in a string."""
+    parser = _ValueParser(Lexer(source))
+    try:
+        value = parser.value()
+    except _Cut as cut:
+        raise parser.fail("a value cut off with … cannot be used here", cut.token) from None
+    rest = parser.lex.next()
+    if rest.kind is not T.END:
+        raise parser.fail(f"unexpected {rest.text!r} after the value", rest)
+    return value
+
+
+# ---------------------------------------------------------------- descriptions
+
+
+class _DescriptionParser:
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, message: str, at: int, end: int | None = None) -> GrammarError:
+        return GrammarError(message, self.source, at, end)
+
+    def description(self) -> Description:
+        """description: ("a" | "an") KIND ("[" COLOR "]")? rest"""
+        src = self.source
+        m = re.match(r"\s*(an?)\s+([A-Za-z]+)", src)
+        if not m:
+            raise self.fail('a description starts with "a KIND" or "an KIND"', 0)
+        kind_name = m.group(2)
+        if kind_name not in _KINDS:
+            known = ", ".join(_KINDS)
+            raise self.fail(f"unknown kind {kind_name!r} (known: {known})", m.start(2), m.end(2))
+        pos = m.end()
+        color = None
+        cm = re.match(r"\s*\[([^\]]*)\]", src[pos:])
+        if cm:
+            color = cm.group(1).strip()
+            if not _COLOR.fullmatch(color):
+                raise self.fail(f"{color!r} is not a colour name", pos + cm.start(1))
+            pos += cm.end()
+        label, text, parent, params = self.rest(pos)
+        return Description(_KINDS[kind_name], color, label, text, parent, params)
+
+    def rest(self, pos: int) -> tuple[str | None, str | None, str | None, tuple]:
+        """rest: ("labelled" QUOTED)? ("that says" QUOTED)? ("drawn in" NAME)? params? END"""
+        src = self.source
+        m = re.match(r'\s+labelled\s+"', src[pos:])
+        if m:
+            start = pos + m.end()
+            # The label ends at the first closing quote after which the description still parses.
+            for close in _quotes(src, start):
+                try:
+                    text, parent, params = self.after_label(close + 1)
+                except GrammarError:
+                    continue
+                return src[start:close], text, parent, params
+            raise self.fail("the label's closing quote is missing", start - 1)
+        return (None, *self.after_label(pos))
+
+    def after_label(self, pos: int) -> tuple[str | None, str | None, tuple]:
+        src = self.source
+        m = re.match(r'\s+that\s+says\s+"', src[pos:])
+        if m:
+            start = pos + m.end()
+            # The text ends at the last quote after which the description still parses.
+            last_error: GrammarError | None = None
+            for close in reversed(list(_quotes(src, start))):
+                try:
+                    parent, params = self.after_text(close + 1)
+                except GrammarError as exc:
+                    last_error = last_error or exc
+                    continue
+                return src[start:close], parent, params
+            raise last_error or self.fail("the text's closing quote is missing", start - 1)
+        return (None, *self.after_text(pos))
+
+    def after_text(self, pos: int) -> tuple[str | None, tuple]:
+        """after_text: ("drawn in" NAME)? ("(" params ")")? END"""
+        src = self.source
+        parent = None
+        m = re.match(r"\s+drawn\s+in\s+([A-Za-z_][A-Za-z0-9_]*)", src[pos:])
+        if m:
+            parent = m.group(1)
+            pos += m.end()
+        params: tuple = ()
+        m = re.match(r"\s*\(", src[pos:])
+        if m:
+            params, pos = self.params(pos + m.end())
+        if src[pos:].strip():
+            raise self.fail(f"unexpected {src[pos:].strip()[:20]!r}", pos)
+        return parent, params
+
+    def params(self, pos: int) -> tuple[tuple, int]:
+        """params: (NAME "=" value ("," NAME "=" value)*)? ")" — a value may end early in `…`"""
+        lexer = Lexer(self.source, pos)
+        parser = _ValueParser(lexer)
+        items: list[tuple[str, Value]] = []
+        seen: set[str] = set()
+        while True:
+            token = lexer.next()
+            if token.is_op(")") and not items:
+                return (), lexer.pos
+            if token.kind is not T.WORD:
+                raise self.fail("expected a parameter name", token.start, token.end)
+            if token.text in seen:
+                raise self.fail(f"parameter {token.text!r} is given twice", token.start, token.end)
+            seen.add(token.text)
+            eq = lexer.next()
+            if not eq.is_op("="):
+                raise self.fail(f"expected '=' after {token.text!r}", eq.start, eq.end)
+            value_start = lexer.pos
+            try:
+                value = parser.value()
+            except _Cut as cut:
+                prefix = self.source[value_start : cut.token.start].strip()
+                value = Truncated(prefix)
+            items.append((token.text, value))
+            sep = lexer.next()
+            if sep.is_op(")"):
+                return tuple(items), lexer.pos
+            if not sep.is_op(","):
+                raise self.fail(f"expected ',' or ')', found {sep.text or 'the end'!r}", sep.start)
+
+
+def _quotes(source: str, start: int):
+    """Positions of `"` at or after `start`."""
+    pos = source.find('"', start)
+    while pos != -1:
+        yield pos
+        pos = source.find('"', pos + 1)
+
+
+def parse_frame(source: str) -> Description:
+    """The kind-independent reading of a description."""
+    if len(source) > MAX_SOURCE:
+        raise GrammarError(f"description is longer than {MAX_SOURCE} characters", source, 0)
+    return _DescriptionParser(source).description()
+
+
+def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
+    """A description as its kind's typed spec, and the parameter names the kind does not take."""
+    frame = parse_frame(source)
+    spec_type = SPEC_TYPES[frame.kind]
+    known = {f.name for f in fields(spec_type)} - {"name", "kind", "color", "label", "text", "parent"}
+    values: dict[str, object] = {}
+    unknown: list[str] = []
+    for key, value in frame.params:
+        if key not in known:
+            unknown.append(key)
+            continue
+        values[key] = _coerce(spec_type, key, value, source)
+    spec = spec_type(
+        name=name,
+        kind=frame.kind,
+        color=frame.color,
+        label=frame.label,
+        text=frame.text,
+        parent=frame.parent,
+        **values,
+    )
+    return spec, tuple(unknown)
+
+
+_BOOL_FIELDS = {"dashed", "header"}
+_STR_FIELDS = {"path", "target", "format_spec"}
+
+
+def _coerce(spec_type: type[Spec], key: str, value: Value, source: str) -> object:
+    """Plain Python values for the fields that hold them; everything else stays a Value."""
+    at = max(0, source.find(key + "="))
+    if key in _BOOL_FIELDS:
+        if not isinstance(value, Bool):
+            raise GrammarError(f"{key} must be True or False", source, at)
+        return value.value
+    if key in _STR_FIELDS:
+        if not isinstance(value, Str):
+            raise GrammarError(f"{key} must be a quoted string", source, at)
+        return value.value
+    if key == "function" and not isinstance(value, FunctionValue | Truncated):
+        if not isinstance(value, _ARITHMETIC):
+            raise GrammarError("a function must be an expression of x", source, at)
+        return FunctionValue(body=value)
+    return value
+
+
+# ---------------------------------------------------------------- actions
+
+_DASH = r"\s*[—–-]{1,2}\s*"
+_ACTION_TAILS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"is shown on the screen,\s*(written out|drawn|grown)"), "show"),
+    (re.compile(r"is hidden from the screen" + _DASH + r"left the board"), "left"),
+    (re.compile(r"is hidden from the screen" + _DASH + r"([A-Za-z_]\w*) left the board"), "taken"),
+    (re.compile(r"is hidden from the screen"), "hide"),
+    (re.compile(r"moves to a new place on the board"), "move"),
+    (re.compile(r"is emphasi[sz]ed"), "emphasize"),
+    (re.compile(r"is no longer emphasi[sz]ed"), "unemphasize"),
+    (re.compile(r"is indicated" + _DASH + r"a transient flash"), "flash"),
+    (re.compile(r"ticks to\s+(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)"), "tick"),
+    (re.compile(r"is redrawn as the numbers it depends on change"), "redraw"),
+]
+_PARTS = re.compile(r'\(the "(?P<part>.*)" part\)\s+')
+
+
+def parse_action(source: str) -> Action:
+    """action: "A box is drawn around" NAME "." | NAME ":" HINT "." | NAME part? tail "."
+
+    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format.
+    """
+    if len(source) > MAX_SOURCE:
+        raise GrammarError(f"action is longer than {MAX_SOURCE} characters", source, 0)
+    text = source.strip()
+    body = text[:-1].rstrip() if text.endswith(".") else text
+    m = re.fullmatch(r"A box is drawn around\s+([A-Za-z_]\w*)", body)
+    if m:
+        return Box(m.group(1))
+    m = _NAME.match(body)
+    if not m:
+        raise GrammarError("an action starts with the object's name", source, 0)
+    name, pos = m.group(0), m.end()
+    if body[pos:].startswith(":"):
+        hint = body[pos + 1 :].strip()
+        if not re.fullmatch(r"[a-z]+(?::[a-z0-9-]+)*", hint):
+            raise GrammarError(f"{hint!r} is not a style hint like enter:write-left-to-right", source, pos)
+        return StyleHint(name, hint)
+    rest = body[pos:].lstrip()
+    part: Part | None = None
+    pm = _PARTS.match(rest)
+    if pm:
+        part = _part(pm.group("part"), source)
+        rest = rest[pm.end() :]
+    for pattern, form in _ACTION_TAILS:
+        tm = pattern.fullmatch(rest)
+        if tm:
+            return _action(form, name, part, tm, source)
+    raise GrammarError(
+        f"{rest[:40]!r} is not an action this format knows "
+        "(shown, hidden, moves, emphasized, indicated, box, ticks to, redrawn)",
+        source,
+        pos,
+    )
+
+
+def _action(form: str, name: str, part: Part | None, m: re.Match[str], source: str) -> Action:
+    if part is not None and form not in ("emphasize", "unemphasize", "flash"):
+        raise GrammarError(f"a part cannot be named for this action ({form})", source, 0)
+    match form:
+        case "show":
+            return Show(name, ShowStyle(m.group(1)))
+        case "left":
+            return Hide(name, name)
+        case "taken":
+            return Hide(name, m.group(1))
+        case "hide":
+            return Hide(name, None)
+        case "move":
+            return Move(name)
+        case "emphasize" | "unemphasize":
+            return Emphasize(name, part, form == "emphasize")
+        case "flash":
+            return Flash(name, part)
+        case "tick":
+            return Tick(name, float(m.group(1)))
+        case _:
+            return Redraw(name)
+
+
+def _part(text: str, source: str) -> Part:
+    """part: "row=N" | "column=N" | TEXT ("#" N)?"""
+    m = re.fullmatch(r"(row|column)\s*=\s*(\d+)", text)
+    if m:
+        index = int(m.group(2))
+        if index < 1:
+            raise GrammarError("rows and columns count from 1", source, 0)
+        return RowPart(index) if m.group(1) == "row" else ColumnPart(index)
+    m = re.fullmatch(r"(.+)#(\d+)", text, re.DOTALL)
+    if m:
+        occurrence = int(m.group(2))
+        if occurrence < 1:
+            raise GrammarError("occurrences count from 1", source, 0)
+        return TextPart(m.group(1), occurrence)
+    if not text:
+        raise GrammarError("the part is empty", source, 0)
+    return TextPart(text)
+
+
+__all__ = ["ELLIPSIS", "parse_action", "parse_description", "parse_expression", "parse_frame", "parse_value"]
