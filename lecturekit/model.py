@@ -178,9 +178,16 @@ def load(path: Path) -> Lecture:
     try:
         file = LectureFile.model_validate(data)
     except ValidationError as exc:
-        diagnostics = []
-        for err in exc.errors(include_url=False):
-            diagnostics.append(error(Place(path=_path_of(tuple(err["loc"]))), _message(err)))
+        errors = exc.errors(include_url=False)
+        locs = [tuple(e["loc"]) for e in errors]
+        diagnostics = [
+            error(Place(path=_path_of(tuple(err["loc"]))), _message(err))
+            for err in errors
+            # a list whose items failed is also reported too short: the items say it all
+            if not (err["type"] == "too_short" and any(
+                other[: len(err["loc"])] == tuple(err["loc"]) and other != tuple(err["loc"]) for other in locs
+            ))
+        ]
         raise LectureError(diagnostics) from None
     return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file)
 

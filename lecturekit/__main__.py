@@ -1,0 +1,3 @@
+from lecturekit.cli import main
+
+main()

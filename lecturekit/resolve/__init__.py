@@ -1,0 +1,457 @@
+"""Resolve and repair: names, parents, variables, parts, the live lists, recovered values.
+
+`resolve(lecture, overrides)` turns the validated file into scenes of typed objects and timed
+actions, collecting every diagnostic (errors, warnings, inferences, gaps) instead of stopping.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+
+from lecturekit.diagnostics import (
+    Diagnostic,
+    Place,
+    Severity,
+    error,
+    inferred,
+    unresolved,
+    warning,
+)
+from lecturekit.model import Lecture
+from lecturekit.model import Scene as SceneFile
+from lecturekit.resolve.labels import Anchor, anchors
+from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
+from lecturekit.resolve.tables import infer_rows
+from lecturekit.resolve.text import formula_lines, occurrences
+from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.nodes import (
+    CONTAINER_KINDS,
+    STEPPED_KINDS,
+    Action,
+    ColumnPart,
+    Emphasize,
+    Flash,
+    FunctionPlotSpec,
+    FunctionValue,
+    Hide,
+    Kind,
+    PlotPointSpec,
+    Redraw,
+    RowPart,
+    Show,
+    Spec,
+    Str,
+    StyleHint,
+    TableSpec,
+    TextPart,
+    Tick,
+    TimedAction,
+    Truncated,
+    Tuple,
+    Value,
+    variables_of,
+)
+from lecturekit.syntax.parser import parse_action, parse_description
+
+#: Kinds that must be drawn in a Figure or Axes.
+_NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
+MAX_OBJECTS = 5_000
+MAX_ACTIONS = 20_000
+
+
+@dataclass(frozen=True)
+class BeatInfo:
+    start: float
+    say: str
+    live: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class ResolvedScene:
+    index: int
+    title: str
+    slug: str
+    start: float
+    end: float
+    objects: Mapping[str, Spec]
+    actions: tuple[TimedAction, ...]
+    beats: tuple[BeatInfo, ...]
+    anchors: Mapping[str, Anchor]
+    #: Objects that cannot be drawn (a fault or a gap); the renderer leaves them out.
+    broken: frozenset[str]
+
+    @property
+    def duration(self) -> float:
+        return self.end - self.start
+
+    def children(self, parent: str) -> list[str]:
+        return [n for n, s in self.objects.items() if s.parent == parent]
+
+
+@dataclass(frozen=True)
+class ResolvedLecture:
+    slug: str
+    title: str
+    folder: str
+    scenes: tuple[ResolvedScene, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    live_recorded: int
+    live_agreeing: int
+
+    def of(self, severity: Severity) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is severity]
+
+    @property
+    def renderable(self) -> bool:
+        return not self.of(Severity.ERROR)
+
+
+def slugify(text: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return slug[:80] or "scene"
+
+
+def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLecture:
+    diagnostics: list[Diagnostic] = []
+    scenes: list[ResolvedScene] = []
+    live = [0, 0]
+    used_keys: set[str] = set()
+    for index, scene in enumerate(lecture.scenes, 1):
+        keys = {str(index), scene.title, slugify(scene.title)}
+        used_keys |= keys
+        resolver = _SceneResolver(index, scene, overrides.for_scene(keys))
+        scenes.append(resolver.run())
+        diagnostics += resolver.diagnostics
+        live[0] += resolver.live_recorded
+        live[1] += resolver.live_agreeing
+    for key in overrides.scene_keys():
+        if key not in used_keys:
+            diagnostics.append(
+                error(Place(path=str(overrides.source)), f"overrides name a scene {key!r} the lecture does not have",
+                      "use a scene's slug, title or 1-based index")
+            )
+    _check_scene_times(lecture, diagnostics)
+    return ResolvedLecture(
+        lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics), live[0], live[1]
+    )
+
+
+def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
+    for before, after in zip(lecture.scenes, lecture.scenes[1:], strict=False):
+        if abs(after.start - before.end) > 1e-6:
+            diagnostics.append(
+                warning(Place(scene=after.title), f"starts at {after.start:.3f} s but the scene before ends at {before.end:.3f} s")
+            )
+
+
+class _SceneResolver:
+    def __init__(self, index: int, scene: SceneFile, overrides: dict[str, dict]):
+        self.index = index
+        self.scene = scene
+        self.overrides = overrides
+        self.diagnostics: list[Diagnostic] = []
+        self.broken: set[str] = set()
+        self.live_recorded = 0
+        self.live_agreeing = 0
+
+    # ------------------------------------------------------------ helpers
+    def place(self, obj: str | None = None, action: str | None = None) -> Place:
+        return Place(scene=self.scene.title, object=obj, action=action)
+
+    def report(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    # ------------------------------------------------------------ stages
+    def run(self) -> ResolvedScene:
+        scene = self.scene
+        if len(scene.objects) > MAX_OBJECTS:
+            self.report(error(self.place(), f"has {len(scene.objects)} objects; at most {MAX_OBJECTS} are allowed"))
+            objects: dict[str, Spec] = {}
+        else:
+            objects = self.parse_objects()
+        actions = self.parse_actions(objects)
+        objects = self.repair_tables(objects, actions)
+        self.check_references(objects)
+        self.check_actions(objects, actions)
+        self.check_board(objects, actions)
+        self.check_gaps(objects)
+        found = anchors(objects)
+        for label, anchor in sorted(found.items()):
+            self.report(inferred(self.place(label), f"placed beside {anchor.sibling!r}, its same-numbered sibling"))
+        beats = tuple(BeatInfo(b.start, b.say, b.live) for b in scene.beats)
+        return ResolvedScene(
+            index=self.index,
+            title=scene.title,
+            slug=slugify(scene.title),
+            start=scene.start,
+            end=scene.end,
+            objects=MappingProxyType(objects),
+            actions=tuple(actions),
+            beats=beats,
+            anchors=MappingProxyType(found),
+            broken=frozenset(self.broken),
+        )
+
+    def parse_objects(self) -> dict[str, Spec]:
+        objects: dict[str, Spec] = {}
+        for name, description in self.scene.objects.items():
+            place = self.place(name)
+            if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,99}", name):
+                self.report(error(place, "object names are letters, digits and underscores"))
+                continue
+            try:
+                spec, unknown = parse_description(description, name)
+            except GrammarError as exc:
+                self.report(error(place, exc.message + f" in {description[:60]!r}", "fix the description"))
+                continue
+            for key in unknown:
+                self.report(warning(place, f"a {spec.kind.value} has no parameter {key!r}; it is ignored"))
+            if name in self.overrides:
+                spec, problems = apply(spec, self.overrides[name], place)
+                self.diagnostics += problems
+            objects[name] = spec
+        for name in self.overrides:
+            if name not in self.scene.objects:
+                self.report(error(self.place(name), "the overrides name an object this scene does not have"))
+        return objects
+
+    def parse_actions(self, objects: dict[str, Spec]) -> list[TimedAction]:
+        actions: list[TimedAction] = []
+        count = sum(len(b.does) for b in self.scene.beats)
+        if count > MAX_ACTIONS:
+            self.report(error(self.place(), f"has {count} actions; at most {MAX_ACTIONS} are allowed"))
+            return actions
+        n = 0
+        for b, beat in enumerate(self.scene.beats):
+            for pair in beat.does:
+                n += 1
+                where = f"#{n} at {pair.time:.3f} s"
+                try:
+                    action = parse_action(pair.text)
+                except GrammarError as exc:
+                    self.report(error(self.place(action=where), exc.message + f" in {pair.text[:60]!r}"))
+                    continue
+                if action.object not in objects:
+                    if action.object not in self.scene.objects:
+                        self.report(error(self.place(action.object, where), "names an object this scene does not have"))
+                    continue
+                if not self.scene.start - 1e-6 <= pair.time <= self.scene.end + 1e-6:
+                    self.report(
+                        warning(self.place(action.object, where),
+                                f"is outside the scene ({self.scene.start:.3f}-{self.scene.end:.3f} s); it is left out")
+                    )
+                    continue
+                actions.append(TimedAction(pair.time, action, n, b, pair.text))
+        actions.sort(key=lambda a: a.time)
+        return actions
+
+    def repair_tables(self, objects: dict[str, Spec], actions: list[TimedAction]) -> dict[str, Spec]:
+        repaired = dict(objects)
+        for name, spec in objects.items():
+            if not isinstance(spec, TableSpec):
+                continue
+            place = self.place(name)
+            reveals = sum(1 for a in actions if a.action.object == name and isinstance(a.action, Show))
+            columns = max(
+                (a.action.part.index for a in actions
+                 if a.action.object == name and isinstance(getattr(a.action, "part", None), ColumnPart)),
+                default=1,
+            )
+            rows = _rows_of(spec.rows)
+            if rows is None:
+                prefix = spec.rows.prefix if isinstance(spec.rows, Truncated) else ""
+                rows = infer_rows(spec.text or "", prefix, reveals, columns) if prefix else None
+                if rows is None:
+                    self.report(unresolved(place, "its rows were cut off and the TEXT does not determine them",
+                                           "give rows = [[...], ...] in the overrides"))
+                    self.broken.add(name)
+                    continue
+                shape = f"{len(rows)} rows of {len(rows[0])} cells"
+                self.report(inferred(place, f"rows recovered from its text: {shape}"))
+            if len({len(r) for r in rows}) != 1:
+                self.report(warning(place, "its rows have different numbers of cells"))
+            repaired[name] = replace(spec, rows=Tuple(tuple(Tuple(tuple(Str(c) for c in r)) for r in rows)))
+        return repaired
+
+    def check_references(self, objects: dict[str, Spec]) -> None:
+        variables = {n for n, s in objects.items() if s.kind is Kind.VARIABLE_NUMBER}
+        for name, spec in objects.items():
+            place = self.place(name)
+            if spec.parent is not None:
+                parent = objects.get(spec.parent)
+                if parent is None:
+                    self.report(error(place, f"is drawn in {spec.parent!r}, which this scene does not have"))
+                    self.broken.add(name)
+                elif parent.kind not in CONTAINER_KINDS:
+                    self.report(error(place, f"is drawn in {spec.parent!r}, a {parent.kind.value}; only Figures and Axes hold objects"))
+                    self.broken.add(name)
+            elif spec.kind in _NEEDS_PARENT:
+                self.report(error(place, f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"))
+                self.broken.add(name)
+            if isinstance(spec, PlotPointSpec):
+                target = objects.get(spec.target)
+                if not isinstance(target, FunctionPlotSpec):
+                    self.report(error(place, f"target={spec.target!r} must name a FunctionPlot of this scene"))
+                    self.broken.add(name)
+            for var in sorted(_spec_variables(spec) - variables):
+                self.report(error(place, f"uses {var!r}, which is not a VariableNumber of this scene",
+                                  "declare it as a VariableNumber or fix the name"))
+                self.broken.add(name)
+
+    def check_actions(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
+        ticks = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Tick)}
+        for timed in actions:
+            action, spec = timed.action, objects[timed.action.object]
+            place = self.place(action.object, f"#{timed.index} at {timed.time:.3f} s")
+            if isinstance(action, Tick) != (spec.kind is Kind.VARIABLE_NUMBER):
+                if isinstance(action, Tick):
+                    self.report(error(place, "only a VariableNumber ticks"))
+                else:
+                    self.report(warning(place, "a VariableNumber is never shown; this action does nothing"))
+            if isinstance(action, Redraw):
+                depends = variables_of_spec = _spec_variables(spec)
+                if not any((round(timed.time, 6), v) in ticks for v in variables_of_spec) and depends:
+                    self.report(warning(place, "is redrawn but none of its numbers ticks at that time"))
+            if isinstance(action, Hide) and action.cause not in (None, action.object) and action.cause != spec.parent:
+                self.report(warning(place, f"leaves because {action.cause!r} left, but it is not drawn in it"))
+            if isinstance(action, StyleHint) and spec.kind is not Kind.TITLE:
+                self.report(warning(place, f"style hint {action.hint!r} is only used on a Title"))
+            part = getattr(action, "part", None)
+            if isinstance(action, Emphasize | Flash) and part is not None:
+                self.check_part(spec, part, place)
+
+    def check_part(self, spec: Spec, part: object, place: Place) -> None:
+        if isinstance(part, RowPart | ColumnPart):
+            rows = _rows_of(spec.rows) if isinstance(spec, TableSpec) else None
+            if rows is None:
+                if not isinstance(spec, TableSpec):
+                    self.report(warning(place, "rows and columns are parts of a Table only"))
+                return
+            size = len(rows) if isinstance(part, RowPart) else max(len(r) for r in rows)
+            if part.index > size:
+                what = "rows" if isinstance(part, RowPart) else "columns"
+                self.report(warning(place, f"names {what[:-1]} {part.index}, but the table has {size} {what}"))
+        elif isinstance(part, TextPart):
+            source = _part_source(spec)
+            found = len(occurrences(source, part.text))
+            if found < part.occurrence:
+                which = f"occurrence {part.occurrence} of " if part.occurrence > 1 else ""
+                self.report(warning(place, f"{which}{part.text!r} is not in its text; the whole object is emphasised"))
+
+    def check_board(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
+        """Replay shows and hides: reveal counts, parents, and the recorded `live` lists."""
+        shown: set[str] = set()
+        reveals: dict[str, int] = {}
+        pending = iter(actions)
+        upcoming = next(pending, None)
+        for b, beat in enumerate(self.scene.beats):
+            while upcoming is not None and upcoming.time < beat.start - 1e-9:
+                self.step(objects, shown, reveals, upcoming)
+                upcoming = next(pending, None)
+            if beat.live is not None:
+                self.live_recorded += 1
+                board = {n for n in shown if objects[n].kind not in STEPPED_KINDS}
+                recorded = set(beat.live)
+                if board == recorded:
+                    self.live_agreeing += 1
+                else:
+                    extra, missing = sorted(board - recorded), sorted(recorded - board)
+                    self.report(warning(
+                        self.place(action=f"beat {b + 1} at {beat.start:.3f} s"),
+                        f"the actions put {extra} on the board but the recorded live list has {missing}"
+                        if extra and missing else
+                        f"the recorded live list does not have {extra}" if extra else
+                        f"the recorded live list has {missing}, which the actions do not show",
+                    ))
+        while upcoming is not None:
+            self.step(objects, shown, reveals, upcoming)
+            upcoming = next(pending, None)
+        for name, spec in objects.items():
+            if spec.kind in STEPPED_KINDS and name in reveals:
+                self.check_reveals(name, spec, reveals[name])
+
+    def step(self, objects: dict[str, Spec], shown: set[str], reveals: dict[str, int], timed: TimedAction) -> None:
+        action: Action = timed.action
+        name = action.object
+        place = self.place(name, f"#{timed.index} at {timed.time:.3f} s")
+        spec = objects[name]
+        if isinstance(action, Show):
+            if spec.kind in STEPPED_KINDS:
+                reveals[name] = reveals.get(name, 0) + 1
+            elif name in shown:
+                self.report(warning(place, "is shown while already on the board"))
+            if spec.parent is not None and spec.parent not in shown:
+                self.report(warning(place, f"is shown before its parent {spec.parent!r}"))
+            shown.add(name)
+        elif isinstance(action, Hide):
+            if name not in shown:
+                self.report(warning(place, "is hidden but is not on the board"))
+            shown.discard(name)
+
+    def check_reveals(self, name: str, spec: Spec, count: int) -> None:
+        if spec.kind is Kind.DERIVATION:
+            lines = len(formula_lines(spec.text or ""))
+            if count != lines:
+                self.report(warning(self.place(name), f"is shown {count} times but has {lines} lines"))
+        else:
+            rows = _rows_of(getattr(spec, "rows", None))
+            if rows is not None and count != len(rows):
+                self.report(warning(self.place(name), f"is shown {count} times but has {len(rows)} rows"))
+
+    def check_gaps(self, objects: dict[str, Spec]) -> None:
+        for name, spec in objects.items():
+            for key, value in _values_of(spec):
+                if isinstance(value, Truncated):
+                    self.report(unresolved(
+                        self.place(name), f"{key} was cut off after {value.prefix[-24:]!r}…",
+                        f'set {key} in the overrides file (["{slugify(self.scene.title)}".{name}])'))
+                    self.broken.add(name)
+                elif isinstance(value, FunctionValue) and value.body is None:
+                    self.report(unresolved(
+                        self.place(name), "its function was not recorded",
+                        f'set function = "..." (an expression of x) in the overrides file '
+                        f'(["{slugify(self.scene.title)}".{name}])'))
+                    self.broken.add(name)
+
+
+def _values_of(spec: Spec) -> list[tuple[str, Value]]:
+    from dataclasses import fields
+
+    values = []
+    for f in fields(spec):
+        value = getattr(spec, f.name)
+        if isinstance(value, Truncated | FunctionValue | Tuple) or type(value).__module__.endswith("nodes"):
+            values.append((f.name, value))
+    return values
+
+
+def _spec_variables(spec: Spec) -> frozenset[str]:
+    found: frozenset[str] = frozenset()
+    for _, value in _values_of(spec):
+        found |= variables_of(value)
+    return found
+
+
+def _rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:
+    """A Table's rows as plain strings, if they are all there."""
+    if not isinstance(value, Tuple) or not value.items:
+        return None
+    rows = []
+    for row in value.items:
+        if not isinstance(row, Tuple) or not all(isinstance(c, Str) for c in row.items):
+            return None
+        rows.append(tuple(c.value for c in row.items))  # type: ignore[union-attr]
+    return tuple(rows)
+
+
+def _part_source(spec: Spec) -> str:
+    if isinstance(spec, TableSpec):
+        rows = _rows_of(spec.rows) or ()
+        return " ".join(c for r in rows for c in r) or (spec.text or "")
+    return spec.text or spec.label or ""
+
+
+__all__ = ["BeatInfo", "ResolvedLecture", "ResolvedScene", "resolve", "slugify"]

@@ -1,0 +1,129 @@
+"""Overrides: what a lecture cannot supply itself, written by its author in TOML.
+
+    ["where-the-words-sit".fast]      # scene (slug, title or 1-based index) and object name
+    function = "sin(x)"               # any attribute of the object's kind, in the lecture's notation
+    ["where-the-words-sit".limit_tag]
+    description = 'a Math that says "$p = 40$" drawn in pe'   # or a whole new description
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error
+from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.nodes import Bool, FunctionValue, Num, Spec, Str, Tuple, Value
+from lecturekit.syntax.parser import parse_description, parse_expression, parse_value
+
+_TEXT_FIELDS = {"color", "label", "text", "parent", "path", "target", "format_spec"}
+_BOOL_FIELDS = {"dashed", "header"}
+MAX_OVERRIDE_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """scene key -> object name -> attribute -> raw TOML value."""
+
+    source: Path | None
+    scenes: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]], ...] = ()
+
+    def for_scene(self, keys: set[str]) -> dict[str, dict[str, Any]]:
+        found: dict[str, dict[str, Any]] = {}
+        for key, objects in self.scenes:
+            if key in keys:
+                for name, attrs in objects:
+                    found.setdefault(name, {}).update(dict(attrs))
+        return found
+
+    def scene_keys(self) -> list[str]:
+        return [key for key, _ in self.scenes]
+
+
+NO_OVERRIDES = Overrides(None)
+
+
+def load_overrides(path: Path) -> Overrides:
+    where = Place(path=str(path))
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LectureError(error(where, f"overrides cannot be read: {exc.strerror}")) from None
+    if len(raw) > MAX_OVERRIDE_BYTES:
+        raise LectureError(error(where, "overrides file is larger than 1 MiB"))
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise LectureError(error(where, f"overrides are not valid TOML: {exc}")) from None
+    scenes = []
+    for scene_key, objects in data.items():
+        if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
+            raise LectureError(
+                error(where, f"[{scene_key!r}] must hold one table per object", 'write ["scene".object]')
+            )
+        scenes.append(
+            (str(scene_key), tuple((name, tuple(attrs.items())) for name, attrs in objects.items()))
+        )
+    return Overrides(path, tuple(scenes))
+
+
+def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[Diagnostic]]:
+    """`spec` with the override's attributes set; errors for unknown or malformed ones."""
+    problems: list[Diagnostic] = []
+    if "description" in attrs:
+        try:
+            spec, _ = parse_description(str(attrs["description"]), spec.name)
+        except GrammarError as exc:
+            return spec, [error(place, f"override description: {exc.message}")]
+    allowed = {f.name for f in fields(spec)} - {"name", "kind"}
+    changes: dict[str, Any] = {}
+    for key, raw in attrs.items():
+        if key == "description":
+            continue
+        if key not in allowed:
+            names = ", ".join(sorted(allowed))
+            problems.append(error(place, f"override {key!r} is not an attribute of a {spec.kind.value}", f"one of {names}"))
+            continue
+        try:
+            changes[key] = _value(key, raw)
+        except (GrammarError, TypeError) as exc:
+            message = exc.message if isinstance(exc, GrammarError) else str(exc)
+            problems.append(error(place, f"override {key!r}: {message}"))
+    return replace(spec, **changes), problems
+
+
+def _value(key: str, raw: Any) -> object:
+    if key in _TEXT_FIELDS:
+        if not isinstance(raw, str):
+            raise TypeError("must be a string")
+        return raw
+    if key in _BOOL_FIELDS:
+        if not isinstance(raw, bool):
+            raise TypeError("must be true or false")
+        return raw
+    if key == "function":
+        if not isinstance(raw, str):
+            raise TypeError('must be an expression of x in a string, like "sin(x)"')
+        return FunctionValue(body=parse_expression(raw))
+    if key == "rows":
+        if not (isinstance(raw, list) and all(isinstance(r, list) for r in raw)):
+            raise TypeError('must be a list of rows, like [["a", "b"], ["c", "d"]]')
+        if not all(isinstance(c, str) for r in raw for c in r):
+            raise TypeError("every cell must be a string")
+        return Tuple(tuple(Tuple(tuple(Str(c) for c in r)) for r in raw))
+    return _toml_value(raw)
+
+
+def _toml_value(raw: Any) -> Value:
+    match raw:
+        case bool():
+            return Bool(raw)
+        case int() | float():
+            return Num(float(raw))
+        case str():
+            return parse_value(raw)
+        case list():
+            return Tuple(tuple(_toml_value(item) for item in raw))
+    raise TypeError(f"{type(raw).__name__} values are not allowed")
