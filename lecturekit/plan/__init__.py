@@ -1,0 +1,218 @@
+"""Plan: timeline and layout as pure data that can be printed and tested without a frame.
+
+`plan_scene(scene, fps)` gives every cue on its frame, every top-level object's place over time,
+every text's typesetting, and the boards in between; `plan_lecture` does all scenes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.layout import Placed
+from lecturekit.plan.placement import ROLES, Stay, place_scene
+from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
+from lecturekit.plan.timeline import Cue, build_cues, busy_spans, frame_of, variable_values
+from lecturekit.resolve import ResolvedLecture, ResolvedScene
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
+from lecturekit.syntax.nodes import (
+    Emphasize,
+    Flash,
+    Hide,
+    Kind,
+    Part,
+    Show,
+    Spec,
+    TableSpec,
+    VariableNumberSpec,
+)
+from lecturekit.theme import THEME, Theme
+
+LABEL = "#label"
+
+
+@dataclass(frozen=True)
+class BoardItem:
+    name: str
+    kind: str
+    box: Box
+
+
+@dataclass(frozen=True)
+class Board:
+    time: float
+    frame: int
+    items: tuple[BoardItem, ...]
+
+
+@dataclass(frozen=True)
+class ScenePlan:
+    index: int
+    title: str
+    slug: str
+    start: float
+    end: float
+    fps: int
+    frames: int
+    scene: ResolvedScene
+    cues: tuple[Cue, ...]
+    stays: Mapping[str, tuple[Stay, ...]]
+    #: Typesetting of text objects, and of labels under the key `name + LABEL`.
+    texts: Mapping[str, Typeset]
+    tables: Mapping[str, TableMetrics]
+    boards: tuple[Board, ...]
+    initial_values: Mapping[str, float]
+    folder: str | None
+    warnings: tuple[str, ...] = ()
+    theme: Theme = field(default=THEME, compare=False)
+
+    @property
+    def objects(self) -> Mapping[str, Spec]:
+        return self.scene.objects
+
+    def values_at(self, frame: float) -> dict[str, float]:
+        return variable_values(self.cues, dict(self.initial_values), frame)
+
+    def busy(self) -> tuple[tuple[int, int], ...]:
+        return busy_spans(self.cues, self.frames)
+
+    def shown_at(self, frame: int) -> set[str]:
+        """Names on the board at `frame`: shown by a cue at or before it and not hidden since."""
+        shown: set[str] = set()
+        for cue in self.cues:
+            if cue.frame > frame:
+                break
+            if isinstance(cue.action, Show):
+                shown.add(cue.object)
+            elif isinstance(cue.action, Hide):
+                shown.discard(cue.object)
+        return shown
+
+
+@dataclass(frozen=True)
+class LecturePlan:
+    slug: str
+    title: str
+    fps: int
+    scenes: tuple[ScenePlan, ...]
+
+
+def _parts(scene: ResolvedScene) -> dict[str, list[Part]]:
+    parts: dict[str, list[Part]] = {}
+    for timed in scene.actions:
+        action = timed.action
+        if isinstance(action, Emphasize | Flash) and action.part is not None:
+            parts.setdefault(action.object, []).append(action.part)
+    return parts
+
+
+def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
+    parts = _parts(scene)
+    placement = place_scene(scene, parts, theme, folder)
+    texts: dict[str, Typeset] = {}
+    tables: dict[str, TableMetrics] = {}
+    for name, spec in scene.objects.items():
+        if name in scene.broken:
+            continue
+        stays = placement.stays.get(name)
+        if isinstance(spec, TableSpec):
+            tables[name] = table_metrics(spec, theme.sizes.table)
+        elif spec.parent is None and spec.kind in ROLES and ROLES[spec.kind].value in ("title", "heading", "text"):
+            if stays:
+                first: Placed = stays[0].place
+                texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme)
+        elif spec.kind is Kind.MATH:
+            texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
+        if spec.label and spec.kind is not Kind.TITLE:
+            label_spec = Spec(name=name, kind=Kind.MATH, text=f"${spec.label}$")
+            texts[name + LABEL] = typeset(label_spec, [], theme.sizes.label, None, theme)
+    lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
+    cues, cue_warnings = build_cues(scene, placement, lengths, fps)
+    initial = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    plan = ScenePlan(
+        index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,
+        frames=frame_of(scene.duration, fps), scene=scene, cues=cues,
+        stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
+        tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
+        folder=str(folder) if folder else None,
+        warnings=placement.warnings + cue_warnings, theme=theme,
+    )
+    return _with_boards(plan)
+
+
+def _initial(spec: VariableNumberSpec) -> float:
+    try:
+        return evaluate_number(spec.initial_value, {})
+    except EvaluationError:
+        return 0.0
+
+
+def _with_boards(plan: ScenePlan) -> ScenePlan:
+    """The top-level objects on the board each time their set or places change."""
+    from dataclasses import replace
+
+    top = set(plan.stays)
+    boards: list[Board] = []
+    on: dict[str, Box] = {}
+    changes = sorted({c.frame for c in plan.cues if c.object in top and isinstance(c.action, Show | Hide)}
+                     | {c.frame for c in plan.cues if c.object in top and c.place is not None})
+    cue_iter = iter(plan.cues)
+    pending = next(cue_iter, None)
+    for frame in changes:
+        while pending is not None and pending.frame <= frame:
+            cue = pending
+            if cue.object in top:
+                if isinstance(cue.action, Show) and cue.place is not None:
+                    on[cue.object] = cue.place.box
+                elif isinstance(cue.action, Hide):
+                    on.pop(cue.object, None)
+                elif cue.place is not None and cue.object in on:
+                    on[cue.object] = cue.place.box
+            pending = next(cue_iter, None)
+        items = tuple(BoardItem(n, plan.objects[n].kind.value, b) for n, b in on.items())
+        if not boards or boards[-1].items != items:
+            boards.append(Board(frame / plan.fps, frame, items))
+    return replace(plan, boards=tuple(boards))
+
+
+def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> LecturePlan:
+    folder = Path(resolved.folder)
+    scenes = tuple(plan_scene(s, fps, folder, theme) for s in resolved.scenes)
+    return LecturePlan(resolved.slug, resolved.title, fps, scenes)
+
+
+def to_fraction(box: Box, theme: Theme = THEME) -> list[float]:
+    """A box as [x0, y0, x1, y1] fractions of the frame from its top-left corner."""
+    w, h = theme.frame.width, theme.frame.height
+    return [round((box.x0 + w / 2) / w, 5), round((h / 2 - box.y1) / h, 5),
+            round((box.x1 + w / 2) / w, 5), round((h / 2 - box.y0) / h, 5)]
+
+
+def as_json(plan: LecturePlan) -> dict[str, Any]:
+    return {
+        "fps": plan.fps,
+        "scenes": [
+            {
+                "index": s.index,
+                "title": s.title,
+                "duration": round(s.end - s.start, 6),
+                "frames": s.frames,
+                "cues": [
+                    {"time": round(c.time, 6), "frame": c.frame, "duration": round(c.frames / s.fps, 6),
+                     "object": c.object, "action": c.text}
+                    for c in s.cues
+                ],
+                "boards": [
+                    {"time": round(b.time, 6),
+                     "items": [{"name": i.name, "kind": i.kind, "bbox": to_fraction(i.box, s.theme)} for i in b.items]}
+                    for b in s.boards
+                ],
+                "warnings": list(s.warnings),
+            }
+            for s in plan.scenes
+        ],
+    }

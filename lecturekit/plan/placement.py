@@ -1,0 +1,226 @@
+"""Places over time: lay out each beat's board once, with all of that beat's arrivals together.
+
+Objects already on the board keep their size; when the new layout puts them elsewhere they move
+(at the beat's first arrival, or when the lecture says they move). Leaving never moves anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.layout import Item, Placed, Role, arrange
+from lecturekit.plan.texts import PT, table_metrics, typeset
+from lecturekit.resolve import ResolvedScene
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
+from lecturekit.syntax.nodes import (
+    AxesSpec,
+    FigureSpec,
+    Hide,
+    ImageSpec,
+    Kind,
+    Move,
+    Part,
+    Show,
+    Spec,
+    TableSpec,
+    TimedAction,
+    Value,
+)
+from lecturekit.theme import Theme
+
+DEFAULT_AXES_ASPECT = 2.2
+#: Room around an Axes' plotting area for its tick numbers, in units.
+AXES_MARGIN = 0.45
+_MOVED = 0.02
+
+ROLES = {
+    Kind.TITLE: Role.TITLE,
+    Kind.HEADING: Role.HEADING,
+    Kind.FIGURE: Role.VISUAL,
+    Kind.AXES: Role.VISUAL,
+    Kind.IMAGE: Role.VISUAL,
+    Kind.TABLE: Role.VISUAL,
+    Kind.PANEL: Role.TEXT,
+    Kind.BLOCK: Role.TEXT,
+    Kind.MATH: Role.TEXT,
+    Kind.DERIVATION: Role.TEXT,
+    Kind.TEXT: Role.TEXT,
+}
+
+
+@dataclass(frozen=True)
+class Stay:
+    """One stretch of an object on the board: where it is from `time` on."""
+
+    time: float
+    place: Placed
+
+
+@dataclass(frozen=True)
+class Relayout:
+    """A top-level object moving to a new place at `time` (scene seconds)."""
+
+    time: float
+    object: str
+    place: Placed
+    explicit: bool
+
+
+@dataclass(frozen=True)
+class Placement:
+    stays: dict[str, tuple[Stay, ...]]
+    moves: tuple[Relayout, ...]
+    warnings: tuple[str, ...]
+
+
+def aspect_of(spec: Spec, folder: Path | None) -> float:
+    """Width over height of a visual; an Image's own pixels win over its recorded aspect."""
+    if isinstance(spec, ImageSpec) and folder is not None:
+        size = image_size(folder, spec.path)
+        if size is not None:
+            return size[0] / size[1]
+    recorded = _pair(getattr(spec, "aspect", None))
+    if recorded is not None and recorded[0] > 0 and recorded[1] > 0:
+        return recorded[0] / recorded[1]
+    if isinstance(spec, AxesSpec):
+        return DEFAULT_AXES_ASPECT
+    if isinstance(spec, FigureSpec):
+        xr, yr = _pair(spec.x_range), _pair(spec.y_range)
+        if xr and yr and yr[1] > yr[0] and xr[1] > xr[0]:
+            return max(0.5, min(3.0, (xr[1] - xr[0]) / (yr[1] - yr[0])))
+    return 4 / 3
+
+
+def _pair(value: Value | None) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    try:
+        return evaluate_point(value, {})
+    except EvaluationError:
+        return None
+
+
+def image_size(folder: Path, relative: str) -> tuple[int, int] | None:
+    """Pixel size of an image inside `folder`, or None when it is missing, unreadable or outside."""
+    from lecturekit.paths import confined
+
+    path = confined(folder, relative)
+    if path is None:
+        return None
+    try:
+        with PILImage.open(path) as image:
+            return image.size
+    except (OSError, PILImage.DecompressionBombError, ValueError):
+        return None
+
+
+def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, fixed: Placed | None) -> Item:
+    role = ROLES[spec.kind]
+    sizes = theme.sizes
+    if role is Role.VISUAL:
+        if isinstance(spec, TableSpec):
+            metrics = table_metrics(spec, sizes.table)
+            natural = (metrics.width, metrics.height)
+            return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
+                        min_scale=sizes.minimum / sizes.table, max_scale=1.25)
+        return Item(spec.name, role, aspect=aspect_of(spec, folder))
+    font = {Role.TITLE: sizes.title, Role.HEADING: sizes.heading}.get(role, sizes.body)
+    if spec.kind in (Kind.MATH, Kind.DERIVATION):
+        font = sizes.math
+    if fixed is not None:
+        return Item(spec.name, role, font=fixed.font or font, fixed=(fixed.box.width, fixed.box.height))
+
+    def size(width: float, font: float) -> tuple[float, float]:
+        t = typeset(spec, parts, font, width, theme)
+        return t.width, t.height
+
+    return Item(spec.name, role, font=font, size=size)
+
+
+def place_scene(
+    scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None
+) -> Placement:
+    top = {n for n, s in scene.objects.items()
+           if s.parent is None and s.kind in ROLES and n not in scene.broken}
+    events = _presence_events(scene, top)
+    stays: dict[str, list[Stay]] = {}
+    current: dict[str, Placed] = {}
+    present: list[str] = []
+    moves: list[Relayout] = []
+    warnings: list[str] = []
+    by_beat: dict[int, list[tuple[float, str, str]]] = {}
+    for time, beat, kind, name in events:
+        by_beat.setdefault(beat, []).append((time, kind, name))
+    for beat in sorted(by_beat):
+        beat_events = by_beat[beat]
+        arrivals = [(t, n) for t, k, n in beat_events if k == "arrive"]
+        explicit = {a.action.object: a.time - scene.start for a in scene.actions
+                    if a.beat == beat and isinstance(a.action, Move)}
+        if arrivals:
+            t0 = arrivals[0][0]
+            # leaving before the first arrival frees room; later departures keep their place
+            for t, kind, name in beat_events:
+                if kind == "leave" and t <= t0 and name in present:
+                    present.remove(name)
+            newcomers = [n for _, n in arrivals if n not in present]
+            board = present + list(dict.fromkeys(newcomers))
+            items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n)
+                              if scene.objects[n].kind not in (Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE)
+                              else None) for n in board]
+            arrangement = arrange(items, theme)
+            warnings += [f"beat {beat + 1}: {w}" for w in arrangement.warnings]
+            arrival_time = {n: t for t, n in reversed(arrivals)}
+            for name in board:
+                place = arrangement.places[name]
+                if name in current:
+                    if _moved(current[name].box, place.box):
+                        when = explicit.get(name, t0 - scene.start)
+                        moves.append(Relayout(when, name, place, name in explicit))
+                        stays[name].append(Stay(when, place))
+                        current[name] = place
+                else:
+                    when = arrival_time[name] - scene.start
+                    stays.setdefault(name, []).append(Stay(when, place))
+                    current[name] = place
+            present = board
+        for t, kind, name in beat_events:
+            if kind == "leave" and name in present:
+                present.remove(name)
+                current.pop(name, None)
+    return Placement({n: tuple(s) for n, s in stays.items()}, tuple(moves), tuple(warnings))
+
+
+def _moved(a: Box, b: Box) -> bool:
+    return max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > _MOVED
+
+
+def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, int, str, str]]:
+    """(time, beat, 'arrive' | 'leave', name) for top-level objects, in time order."""
+    on: set[str] = set()
+    events = []
+    for timed in scene.actions:
+        name = timed.action.object
+        if name not in top:
+            continue
+        if isinstance(timed.action, Show) and name not in on:
+            on.add(name)
+            events.append((timed.time, timed.beat, "arrive", name))
+        elif isinstance(timed.action, Hide) and name in on:
+            on.discard(name)
+            events.append((timed.time, timed.beat, "leave", name))
+    return events
+
+
+def children_box(parent_box: Box, spec: Spec) -> Box:
+    """The plotting area inside a visual's box (an Axes leaves room for its numbers)."""
+    if isinstance(spec, AxesSpec):
+        return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + AXES_MARGIN * 0.8,
+                   parent_box.x1 - 0.1, parent_box.y1 - 0.1)
+    return parent_box
+
+
+__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "image_size", "place_scene"]

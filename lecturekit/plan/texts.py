@@ -1,0 +1,123 @@
+"""Typesetting decisions for text objects: their Typst bodies, labels for parts, and sizes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lecturekit.plan.measure import measure
+from lecturekit.resolve.text import occurrences
+from lecturekit.syntax.nodes import Kind, Part, Spec, TableSpec, TextPart, Tuple
+from lecturekit.theme import Theme
+from lecturekit.typst_source import Span, derivation_spans, formula, math_body, prose
+
+PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
+PROSE_KINDS = frozenset({Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
+PADDED_KINDS = frozenset({Kind.PANEL, Kind.BLOCK})
+
+
+@dataclass(frozen=True)
+class Typeset:
+    """A text object as it will be drawn: its body, its size in units, and its labels."""
+
+    body: str
+    font: float
+    width: float
+    height: float
+    #: (part, label) for every part an action names that was found in the text.
+    parts: tuple[tuple[Part, str], ...] = ()
+    lines: int = 0
+    padding: float = 0.0
+
+    def label_of(self, part: Part | None) -> str | None:
+        return dict(self.parts).get(part) if part is not None else None
+
+
+def spans_for(source: str, parts: list[Part]) -> tuple[list[Span], tuple[tuple[Part, str], ...]]:
+    spans: list[Span] = []
+    found: list[tuple[Part, str]] = []
+    for part in dict.fromkeys(parts):
+        if not isinstance(part, TextPart):
+            continue
+        where = occurrences(source, part.text)
+        if len(where) >= part.occurrence:
+            start = where[part.occurrence - 1]
+            label = f"p{len(found)}"
+            spans.append(Span(start, start + len(part.text), label))
+            found.append((part, label))
+    return spans, tuple(found)
+
+
+def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str, tuple, int]:
+    """(body, parts found, number of lines) for a text object or a label."""
+    source = spec.text if spec.text is not None else (spec.label or "")
+    spans, found = spans_for(source, parts)
+    if spec.kind in PROSE_KINDS:
+        align = "center" if spec.kind in (Kind.TITLE, Kind.HEADING) else "left"
+        return prose(source, spans, wrap_pt, align), found, 0
+    body, offset = math_body(source)
+    lines = 0
+    if spec.kind is Kind.DERIVATION:
+        line_spans = derivation_spans(source)
+        lines = len({s.label for s in line_spans})
+        spans = line_spans + spans
+    return formula(body, spans, offset), found, lines
+
+
+def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
+    """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text)."""
+    padding = theme.frame.panel_padding if spec.kind in PADDED_KINDS else 0.0
+    wraps = spec.kind in (Kind.PANEL, Kind.BLOCK, Kind.TITLE)
+    wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
+    body, found, lines = body_for(spec, parts, wrap_pt)
+    w_pt, h_pt = measure(body)
+    if wraps and wrap_pt is not None and spec.kind is Kind.TITLE:
+        # a title's block is as wide as asked; measure its lines without the spare width
+        w_pt = min(w_pt, wrap_pt)
+    scale = font * PT
+    return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
+
+
+@dataclass(frozen=True)
+class TableMetrics:
+    """Every cell's body and the grid's column widths and row heights, at font size `font`."""
+
+    cells: tuple[tuple[str, ...], ...]
+    columns: tuple[float, ...]
+    rows: tuple[float, ...]
+    font: float
+    pad_x: float
+    pad_y: float
+
+    @property
+    def width(self) -> float:
+        return sum(self.columns) + 2 * self.pad_x * len(self.columns)
+
+    @property
+    def height(self) -> float:
+        return sum(self.rows) + 2 * self.pad_y * len(self.rows)
+
+
+def table_rows(spec: TableSpec) -> tuple[tuple[str, ...], ...]:
+    rows = spec.rows
+    if not isinstance(rows, Tuple):
+        return ()
+    return tuple(tuple(getattr(c, "value", "") for c in getattr(r, "items", ())) for r in rows.items)
+
+
+def table_metrics(spec: TableSpec, font: float) -> TableMetrics:
+    rows = table_rows(spec)
+    n_cols = max((len(r) for r in rows), default=0)
+    bodies: list[tuple[str, ...]] = []
+    widths = [0.0] * n_cols
+    heights: list[float] = []
+    scale = font * PT
+    for row in rows:
+        cells = tuple(prose(cell) for cell in (*row, *[""] * (n_cols - len(row))))
+        bodies.append(cells)
+        height = 0.0
+        for c, cell in enumerate(cells):
+            w, h = measure(cell)
+            widths[c] = max(widths[c], w * scale)
+            height = max(height, h * scale)
+        heights.append(max(height, 10 * scale))
+    return TableMetrics(tuple(bodies), tuple(widths), tuple(heights), font, 0.28, 0.16)

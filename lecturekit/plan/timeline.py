@@ -1,0 +1,190 @@
+"""Cues: every action on the frame its timestamp names, with a duration that fits before what
+follows. Times are absolute: a cue's frame is `round((t - scene.start) * fps)`, never a sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lecturekit.plan import durations
+from lecturekit.plan.layout import Placed
+from lecturekit.plan.placement import Placement, Relayout
+from lecturekit.resolve import ResolvedScene
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
+from lecturekit.syntax.nodes import (
+    STEPPED_KINDS,
+    Action,
+    Hide,
+    Kind,
+    Move,
+    Redraw,
+    Show,
+    StyleHint,
+    Tick,
+    VariableNumberSpec,
+)
+
+RELAYOUT = "moves to make room on the board"
+
+
+@dataclass(frozen=True)
+class Cue:
+    time: float
+    frame: int
+    frames: int
+    object: str
+    action: Action
+    text: str
+    index: int
+    #: Which line or row a stepped show reveals (1-based).
+    step: int = 0
+    #: Where a shown or moving top-level object goes.
+    place: Placed | None = None
+    #: A tick's values.
+    start_value: float = 0.0
+    end_value: float = 0.0
+    #: Another object whose animation carries this one (a parent leaving, a tick redrawing).
+    carried_by: str | None = None
+
+    @property
+    def end_frame(self) -> int:
+        return self.frame + self.frames
+
+    @property
+    def changes_picture(self) -> bool:
+        return self.carried_by is None and not isinstance(self.action, StyleHint | Redraw | Tick)
+
+
+def frame_of(seconds: float, fps: int) -> int:
+    return round(seconds * fps)
+
+
+def build_cues(
+    scene: ResolvedScene, placement: Placement, lengths: dict[str, int], fps: int
+) -> tuple[tuple[Cue, ...], tuple[str, ...]]:
+    """All cues of a scene, in time order, and warnings about values that failed."""
+    total = frame_of(scene.duration, fps)
+    last = max(total - 1, 0)
+    warnings: list[str] = []
+    raw: list[tuple[float, int, Action, str, int]] = []  # (scene time, frame, action, text, index)
+    for timed in scene.actions:
+        if timed.action.object in scene.broken:
+            continue
+        t = timed.time - scene.start
+        raw.append((t, min(frame_of(t, fps), last), timed.action, timed.source, timed.index))
+    for move in placement.moves:
+        if not move.explicit:
+            raw.append((move.time, min(frame_of(move.time, fps), last), Move(move.object), f"{move.object} {RELAYOUT}.", 0))
+    raw.sort(key=lambda r: (r[1], r[4] == 0))
+    frames_of_object: dict[str, list[int]] = {}
+    for _, frame, action, _, _ in raw:
+        frames_of_object.setdefault(action.object, []).append(frame)
+    explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
+    shows: dict[str, int] = {}
+    values = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    parent_hide: dict[tuple[str, int], int] = {}
+    cues: list[Cue] = []
+    for t, frame, action, text, index in raw:
+        name = action.object
+        spec = scene.objects[name]
+        later = [f for f in frames_of_object[name] if f > frame]
+        limit = min([*later, last + 1]) - frame if later else last - frame
+        wanted = durations.natural(action, spec, lengths.get(name, 0))
+        frames = max(1, min(frame_of(wanted, fps), limit)) if wanted > 0 else 0
+        extra: dict = {}
+        if isinstance(action, Show):
+            shows[name] = shows.get(name, 0) + 1
+            if spec.kind in STEPPED_KINDS:
+                extra["step"] = shows[name]
+            stays = placement.stays.get(name, ())
+            arrived = [s for s in stays if frame_of(s.time, fps) <= frame]
+            if arrived:
+                extra["place"] = arrived[-1].place
+        elif isinstance(action, Move):
+            move: Relayout | None = explicit_moves.get((name, frame))
+            if move is None:
+                frames = 0  # the layout did not need to move it
+            else:
+                extra["place"] = move.place
+        elif isinstance(action, Tick):
+            extra["start_value"] = values.get(name, 0.0)
+            extra["end_value"] = action.value
+            values[name] = action.value
+        elif isinstance(action, Hide) and action.cause not in (None, name):
+            parent_frames = parent_hide.get((action.cause, frame))
+            if parent_frames is not None:
+                extra["carried_by"] = action.cause
+                frames = parent_frames
+        if isinstance(action, Hide) and action.cause == name:
+            parent_hide[(name, frame)] = frames
+        cues.append(Cue(t, frame, frames, name, action, text, index, **extra))
+    cues = _carry_redraws(cues)
+    return tuple(cues), tuple(warnings)
+
+
+def _carry_redraws(cues: list[Cue]) -> list[Cue]:
+    """A redraw runs exactly as long as the tick it follows (ticks at the same frame)."""
+    ticks = {c.frame: c for c in cues if isinstance(c.action, Tick)}
+    out = []
+    for cue in cues:
+        if isinstance(cue.action, Redraw) and cue.frame in ticks:
+            tick = ticks[cue.frame]
+            cue = Cue(cue.time, cue.frame, tick.frames, cue.object, cue.action, cue.text, cue.index,
+                      carried_by=tick.object)
+        out.append(cue)
+    return out
+
+
+def _initial(spec: VariableNumberSpec) -> float:
+    try:
+        return evaluate_number(spec.initial_value, {})
+    except EvaluationError:
+        return 0.0
+
+
+def variable_values(cues: tuple[Cue, ...], initial: dict[str, float], frame: float) -> dict[str, float]:
+    """Every VariableNumber's value at `frame`: ticks ease from where they start to their end."""
+    values = dict(initial)
+    for cue in cues:
+        if not isinstance(cue.action, Tick) or cue.frame > frame:
+            continue
+        if frame >= cue.end_frame or cue.frames == 0:
+            values[cue.object] = cue.end_value
+        else:
+            alpha = smooth((frame - cue.frame) / cue.frames)
+            values[cue.object] = cue.start_value + (cue.end_value - cue.start_value) * alpha
+    return values
+
+
+def smooth(t: float) -> float:
+    """Manim's `smooth` rate function, so the plan and the pictures ease alike."""
+    from math import exp
+
+    def sigmoid(x: float) -> float:
+        return 1 / (1 + exp(-x))
+
+    inflection = 10.0
+    error = sigmoid(-inflection / 2)
+    return min(max((sigmoid(inflection * (t - 0.5)) - error) / (1 - 2 * error), 0.0), 1.0)
+
+
+def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple[tuple[int, int], ...]:
+    """Frame ranges [a, b) in which the picture may change: from the frame after a cue starts
+    through the frame it ends on. Everything else is a held board."""
+    spans = sorted(
+        (c.frame + 1, min(total, c.end_frame + 1))
+        for c in cues
+        if c.frames > 0 and (c.changes_picture or (carried and isinstance(c.action, Tick | Redraw)))
+    )
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if a >= b:
+            continue
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], b))
+        else:
+            merged.append((a, b))
+    return tuple(merged)
+
+
+__all__ = ["Cue", "build_cues", "busy_spans", "frame_of", "smooth", "variable_values"]

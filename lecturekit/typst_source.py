@@ -1,0 +1,165 @@
+"""Typst sources for every text object, shared by the planner (to measure) and the backend.
+
+Prose goes to Typst as string literals, never as markup, so `#read(...)` or `*bold*` in a lecture
+render as the characters they are. Inline `$…$` becomes Typst math. Pieces that actions address
+(an emphasised part, a Derivation's line) are wrapped in `lkgrp(label, …)`, which draws its body
+unchanged; the backend re-compiles with one label hidden to learn which glyphs belong to it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: The document around every body; the same text Manim's Typst mobject writes around it.
+TEMPLATE = """\
+#set page(width: auto, height: auto, margin: 0pt, fill: none)
+#set text(size: {text_size}pt)
+{preamble}
+{body}
+"""
+TEXT_SIZE = 10
+FONT = "New Computer Modern"
+#: Stroke colour of the frame drawn around every body: the backend finds it, places the object
+#: by it, and removes it.
+FRAME_COLOR = "#010203"
+
+
+def preamble(hidden: str | None = None) -> str:
+    """Settings and the grouping function; `hidden` names the label to hide in a probe."""
+    target = "none" if hidden is None else f'"{hidden}"'
+    return (
+        f'#set text(font: "{FONT}", top-edge: "bounds", bottom-edge: "bounds")\n'
+        f"#let lkgrp(lbl, ..parts) = {{ let body = parts.pos().join([,]); "
+        f"if lbl == {target} {{ hide(body) }} else {{ body }} }}"
+    )
+
+
+def document(body: str, hidden: str | None = None) -> str:
+    return TEMPLATE.format(text_size=TEXT_SIZE, preamble=preamble(hidden), body=body)
+
+
+def string_literal(text: str) -> str:
+    """A Typst string literal: its characters are shown as they are."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
+    return f'"{escaped}"'
+
+
+@dataclass(frozen=True)
+class Span:
+    """Characters [start, end) of an object's source text that carry `label`."""
+
+    start: int
+    end: int
+    label: str
+
+
+_MATH_SEGMENT = re.compile(r"\$([^$]*)\$")
+#: A `name:` at the top level of an argument list would be read as a named argument.
+_NAMED = re.compile(r"(?<![\\\w])([A-Za-z]\w*)\s*:")
+
+
+def _wrap(text: str, start: int, spans: list[Span], piece) -> str:
+    """`text` (which starts at offset `start` of the source) with every span inside it wrapped.
+
+    Spans are cut to `text`; nested spans nest, and partly overlapping ones are cut apart.
+    `piece(s)` renders a stretch of text without labels.
+    """
+    end = start + len(text)
+    inside = sorted(
+        (Span(max(s.start, start), min(s.end, end), s.label) for s in spans if s.start < end and s.end > start),
+        key=lambda s: (s.start, -s.end),
+    )
+    out: list[str] = []
+    pos = start
+    while inside:
+        span = inside.pop(0)
+        if span.start < pos:
+            span = Span(pos, span.end, span.label)
+            if span.start >= span.end:
+                continue
+        out.append(piece(text[pos - start : span.start - start]))
+        nested = [s for s in inside if s.start < span.end]
+        inside = [s for s in inside if s.start >= span.end] + [
+            Span(span.end, s.end, s.label) for s in nested if s.end > span.end
+        ]
+        inner = _wrap(text[span.start - start : span.end - start], span.start, nested, piece)
+        out.append(_group(span.label, inner, piece is _math_piece))
+        pos = span.end
+    out.append(piece(text[pos - start :]))
+    return "".join(out)
+
+
+def _group(label: str, inner: str, math: bool) -> str:
+    if math:
+        escaped = _NAMED.sub(r"\1\\:", inner)
+        return f'lkgrp("{label}", {escaped})'
+    return f'#lkgrp("{label}", [{inner}])'
+
+
+def _math_piece(text: str) -> str:
+    return text
+
+
+def _prose_piece(text: str) -> str:
+    return f"#{string_literal(text)}" if text else ""
+
+
+def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
+    """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given."""
+    parts: list[str] = []
+    pos = 0
+    for m in _MATH_SEGMENT.finditer(text):
+        parts.append(_wrap(text[pos : m.start()], pos, list(spans), _prose_piece))
+        math = _wrap(m.group(1), m.start(1), list(spans), _math_piece)
+        parts.append(f"${math}$")
+        pos = m.end()
+    parts.append(_wrap(text[pos:], pos, list(spans), _prose_piece))
+    body = "".join(parts)
+    if width_pt is not None:
+        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({align})[{body}]]"
+    return _framed(body)
+
+
+def formula(text: str, spans: list[Span] = (), offset: int = 0) -> str:
+    """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
+    return _framed(f"$ {_wrap(text, offset, list(spans), _math_piece)} $")
+
+
+def _framed(body: str) -> str:
+    return f'#box(stroke: 0.01pt + rgb("{FRAME_COLOR}"))[{body}]'
+
+
+def math_body(source: str) -> tuple[str, int]:
+    """A formula's source without its surrounding `$`s, and where it starts in `source`."""
+    stripped = source.strip()
+    lead = len(source) - len(source.lstrip())
+    if len(stripped) >= 2 and stripped[0] == "$" and stripped[-1] == "$":
+        return stripped[1:-1], lead + 1
+    return stripped, lead
+
+
+_BREAK = re.compile(r"\\(?=\s|$)")
+
+
+def derivation_spans(source: str) -> list[Span]:
+    """One span per line and `&` segment of a Derivation, labelled `line0`, `line1`, …
+
+    The `&` and line breaks stay outside every group, so Typst still aligns the lines.
+    """
+    body, offset = math_body(source)
+    spans: list[Span] = []
+    line_start = 0
+    for index, line_match in enumerate([*_BREAK.finditer(body), None]):
+        line_end = line_match.start() if line_match else len(body)
+        seg_start = line_start
+        for amp in [*(m.start() for m in re.finditer("&", body[line_start:line_end])), None]:
+            seg_end = line_start + amp if amp is not None else line_end
+            segment = body[seg_start:seg_end]
+            if segment.strip():
+                lead = len(segment) - len(segment.lstrip())
+                trail = len(segment) - len(segment.rstrip())
+                spans.append(Span(offset + seg_start + lead, offset + seg_end - trail, f"line{index}"))
+            seg_start = seg_end + 1
+        line_start = line_end + 1
+    return spans
