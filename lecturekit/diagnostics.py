@@ -49,6 +49,7 @@ class Diagnostic:
 
     def as_json(self) -> dict[str, str | None]:
         return {
+            "path": self.place.path,  # a file, or where in the file a schema fault is
             "scene": self.place.scene,
             "object": self.place.object,
             "action": self.place.action,

@@ -130,9 +130,11 @@ def _message(err: dict[str, Any]) -> str:
     loc = err.get("loc", ())
     kind = err.get("type", "")
     field = str(loc[-1]) if loc else "value"
-    if loc and loc[-1] in (0, "time") and "does" in loc:
+    # `…, "does", 3, "time"`: a half of a pair (a bare `…, "does", 0` is the pair itself)
+    in_pair = len(loc) >= 3 and loc[-3] == "does" and isinstance(loc[-2], int)
+    if in_pair and loc[-1] == "time":
         return "time must be a number"
-    if loc and loc[-1] in (1, "text") and "does" in loc:
+    if in_pair and loc[-1] == "text":
         return "action must be a string"
     if kind == "missing":
         return f"{field} is missing"

@@ -2,8 +2,9 @@
 
 Prose goes to Typst as string literals, never as markup, so `#read(...)` or `*bold*` in a lecture
 render as the characters they are. Inline `$…$` becomes Typst math. Pieces that actions address
-(an emphasised part, a Derivation's line) are wrapped in `lkgrp(label, …)`, which draws its body
-unchanged; the backend re-compiles with one label hidden to learn which glyphs belong to it.
+(an emphasised part, a Derivation's line) are wrapped in `lkgrp(label, …)` in math, which draws
+its body unchanged (the backend re-compiles with one label hidden to learn which glyphs belong to
+it), and coloured with a near-black colour of their own in prose.
 """
 
 from __future__ import annotations
@@ -91,10 +92,23 @@ def _wrap(text: str, start: int, spans: list[Span], piece) -> str:
 
 
 def _group(label: str, inner: str, math: bool) -> str:
+    """Math groups are found by hiding them; prose by a colour of their own, since hiding words
+    in a paragraph shifts the glyph runs around them."""
     if math:
         escaped = _NAMED.sub(r"\1\\:", inner)
         return f'lkgrp("{label}", {escaped})'
-    return f'#lkgrp("{label}", [{inner}])'
+    return f'#text(fill: rgb("{label_color(label)}"))[{inner}]'
+
+
+def label_color(label: str) -> str:
+    """A near-black colour that marks the glyphs of a prose label (`p3` -> `#000103`)."""
+    number = int(label[1:]) if label[1:].isdigit() else sum(map(ord, label)) % 250
+    return f"#0001{number % 256:02x}"
+
+
+def probed(body: str, label: str) -> bool:
+    """Whether `label` is a hidden-probe group in `body` (else it is marked by colour)."""
+    return f'lkgrp("{label}"' in body
 
 
 def _math_piece(text: str) -> str:

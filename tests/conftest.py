@@ -20,7 +20,9 @@ from lecturekit.sources import read
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 TRANSFORMER = SHARED / "lectures" / "transformer" / "lecture.json"
-TRANSFORMER_OVERRIDES = ROOT / "scenes" / "the-transformer-from-recurrence-failure-to-attention.toml"
+TRANSFORMER_OVERRIDES = (
+    ROOT / "scenes" / "the-transformer-from-recurrence-failure-to-attention.toml"
+)
 DEMO = ROOT / "scenes" / "demo" / "lecture.json"
 DEMO_OVERRIDES = ROOT / "scenes" / "lecturekit-demo.toml"
 

@@ -126,7 +126,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, f
             metrics = table_metrics(spec, sizes.table)
             natural = (metrics.width, metrics.height)
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=1.25)
+                        min_scale=sizes.minimum / sizes.table, max_scale=1.5)
         return Item(spec.name, role, aspect=aspect_of(spec, folder))
     font = {Role.TITLE: sizes.title, Role.HEADING: sizes.heading}.get(role, sizes.body)
     if spec.kind in (Kind.MATH, Kind.DERIVATION):

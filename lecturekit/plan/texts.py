@@ -66,13 +66,16 @@ def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str,
 def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
     """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text)."""
     padding = theme.frame.panel_padding if spec.kind in PADDED_KINDS else 0.0
-    wraps = spec.kind in (Kind.PANEL, Kind.BLOCK, Kind.TITLE)
+    wraps = spec.kind in (Kind.PANEL, Kind.BLOCK, Kind.TITLE, Kind.TEXT)
     wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
     body, found, lines = body_for(spec, parts, wrap_pt)
     w_pt, h_pt = measure(body)
-    if wraps and wrap_pt is not None and spec.kind is Kind.TITLE:
-        # a title's block is as wide as asked; measure its lines without the spare width
-        w_pt = min(w_pt, wrap_pt)
+    if wraps and wrap_pt is not None and spec.kind in (Kind.TITLE, Kind.TEXT):
+        # measure the lines themselves, not the width they were allowed
+        natural_pt, _ = measure(body_for(spec, parts, None)[0])
+        if natural_pt < wrap_pt:
+            body, found, lines = body_for(spec, parts, natural_pt + 1)
+            w_pt, h_pt = measure(body)
     scale = font * PT
     return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
 

@@ -130,12 +130,14 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     for key in overrides.scene_keys():
         if key not in used_keys:
             diagnostics.append(
-                error(Place(path=str(overrides.source)), f"overrides name a scene {key!r} the lecture does not have",
+                error(Place(path=str(overrides.source)),
+                      f"overrides name a scene {key!r} the lecture does not have",
                       "use a scene's slug, title or 1-based index")
             )
     _check_scene_times(lecture, diagnostics)
     return ResolvedLecture(
-        lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics), live[0], live[1]
+        lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
+        live[0], live[1],
     )
 
 
@@ -143,7 +145,8 @@ def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
     for before, after in zip(lecture.scenes, lecture.scenes[1:], strict=False):
         if abs(after.start - before.end) > 1e-6:
             diagnostics.append(
-                warning(Place(scene=after.title), f"starts at {after.start:.3f} s but the scene before ends at {before.end:.3f} s")
+                warning(Place(scene=after.title), f"starts at {after.start:.3f} s "
+                        f"but the scene before ends at {before.end:.3f} s")
             )
 
 
@@ -168,7 +171,9 @@ class _SceneResolver:
     def run(self) -> ResolvedScene:
         scene = self.scene
         if len(scene.objects) > MAX_OBJECTS:
-            self.report(error(self.place(), f"has {len(scene.objects)} objects; at most {MAX_OBJECTS} are allowed"))
+            self.report(error(
+                self.place(), f"has {len(scene.objects)} objects; at most {MAX_OBJECTS} are allowed"
+            ))
             objects: dict[str, Spec] = {}
         else:
             objects = self.parse_objects()
@@ -180,7 +185,9 @@ class _SceneResolver:
         self.check_gaps(objects)
         found = anchors(objects)
         for label, anchor in sorted(found.items()):
-            self.report(inferred(self.place(label), f"placed beside {anchor.sibling!r}, its same-numbered sibling"))
+            self.report(inferred(
+                self.place(label), f"placed beside {anchor.sibling!r}, its same-numbered sibling"
+            ))
         beats = tuple(BeatInfo(b.start, b.say, b.live) for b in scene.beats)
         return ResolvedScene(
             index=self.index,
@@ -202,27 +209,38 @@ class _SceneResolver:
             if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,99}", name):
                 self.report(error(place, "object names are letters, digits and underscores"))
                 continue
+            attrs = dict(self.overrides.get(name, {}))
+            hint = "fix the description"
+            if "description" in attrs:  # a whole new one: the recorded description need not parse
+                description = str(attrs.pop("description"))
+                hint = "fix the description in the overrides"
             try:
                 spec, unknown = parse_description(description, name)
             except GrammarError as exc:
-                self.report(error(place, exc.message + f" in {description[:60]!r}", "fix the description"))
+                self.report(error(place, exc.message + f" in {description[:60]!r}", hint))
                 continue
             for key in unknown:
-                self.report(warning(place, f"a {spec.kind.value} has no parameter {key!r}; it is ignored"))
-            if name in self.overrides:
-                spec, problems = apply(spec, self.overrides[name], place)
+                self.report(warning(
+                    place, f"a {spec.kind.value} has no parameter {key!r}; it is ignored"
+                ))
+            if attrs:
+                spec, problems = apply(spec, attrs, place)
                 self.diagnostics += problems
             objects[name] = spec
         for name in self.overrides:
             if name not in self.scene.objects:
-                self.report(error(self.place(name), "the overrides name an object this scene does not have"))
+                self.report(error(
+                    self.place(name), "the overrides name an object this scene does not have"
+                ))
         return objects
 
     def parse_actions(self, objects: dict[str, Spec]) -> list[TimedAction]:
         actions: list[TimedAction] = []
         count = sum(len(b.does) for b in self.scene.beats)
         if count > MAX_ACTIONS:
-            self.report(error(self.place(), f"has {count} actions; at most {MAX_ACTIONS} are allowed"))
+            self.report(error(
+                self.place(), f"has {count} actions; at most {MAX_ACTIONS} are allowed"
+            ))
             return actions
         n = 0
         for b, beat in enumerate(self.scene.beats):
@@ -232,32 +250,43 @@ class _SceneResolver:
                 try:
                     action = parse_action(pair.text)
                 except GrammarError as exc:
-                    self.report(error(self.place(action=where), exc.message + f" in {pair.text[:60]!r}"))
+                    self.report(error(
+                        self.place(action=where), exc.message + f" in {pair.text[:60]!r}"
+                    ))
                     continue
                 if action.object not in objects:
                     if action.object not in self.scene.objects:
-                        self.report(error(self.place(action.object, where), "names an object this scene does not have"))
+                        self.report(error(
+                            self.place(action.object, where),
+                            "names an object this scene does not have",
+                        ))
                     continue
                 if not self.scene.start - 1e-6 <= pair.time <= self.scene.end + 1e-6:
                     self.report(
                         warning(self.place(action.object, where),
-                                f"is outside the scene ({self.scene.start:.3f}-{self.scene.end:.3f} s); it is left out")
+                                f"is outside the scene ({self.scene.start:.3f}-"
+                                f"{self.scene.end:.3f} s); it is left out")
                     )
                     continue
                 actions.append(TimedAction(pair.time, action, n, b, pair.text))
         actions.sort(key=lambda a: a.time)
         return actions
 
-    def repair_tables(self, objects: dict[str, Spec], actions: list[TimedAction]) -> dict[str, Spec]:
+    def repair_tables(
+        self, objects: dict[str, Spec], actions: list[TimedAction]
+    ) -> dict[str, Spec]:
         repaired = dict(objects)
         for name, spec in objects.items():
             if not isinstance(spec, TableSpec):
                 continue
             place = self.place(name)
-            reveals = sum(1 for a in actions if a.action.object == name and isinstance(a.action, Show))
+            reveals = sum(
+                1 for a in actions if a.action.object == name and isinstance(a.action, Show)
+            )
             columns = max(
                 (a.action.part.index for a in actions
-                 if a.action.object == name and isinstance(getattr(a.action, "part", None), ColumnPart)),
+                 if a.action.object == name
+                 and isinstance(getattr(a.action, "part", None), ColumnPart)),
                 default=1,
             )
             rows = _rows_of(spec.rows)
@@ -265,15 +294,18 @@ class _SceneResolver:
                 prefix = spec.rows.prefix if isinstance(spec.rows, Truncated) else ""
                 rows = infer_rows(spec.text or "", prefix, reveals, columns) if prefix else None
                 if rows is None:
-                    self.report(unresolved(place, "its rows were cut off and the TEXT does not determine them",
-                                           "give rows = [[...], ...] in the overrides"))
+                    self.report(unresolved(
+                        place, "its rows were cut off and the TEXT does not determine them",
+                        "give rows = [[...], ...] in the overrides",
+                    ))
                     self.broken.add(name)
                     continue
                 shape = f"{len(rows)} rows of {len(rows[0])} cells"
                 self.report(inferred(place, f"rows recovered from its text: {shape}"))
             if len({len(r) for r in rows}) != 1:
                 self.report(warning(place, "its rows have different numbers of cells"))
-            repaired[name] = replace(spec, rows=Tuple(tuple(Tuple(tuple(Str(c) for c in r)) for r in rows)))
+            cells = Tuple(tuple(Tuple(tuple(Str(c) for c in r)) for r in rows))
+            repaired[name] = replace(spec, rows=cells)
         return repaired
 
     def check_references(self, objects: dict[str, Spec]) -> None:
@@ -283,22 +315,34 @@ class _SceneResolver:
             if spec.parent is not None:
                 parent = objects.get(spec.parent)
                 if parent is None:
-                    self.report(error(place, f"is drawn in {spec.parent!r}, which this scene does not have"))
+                    self.report(error(
+                        place, f"is drawn in {spec.parent!r}, which this scene does not have"
+                    ))
                     self.broken.add(name)
                 elif parent.kind not in CONTAINER_KINDS:
-                    self.report(error(place, f"is drawn in {spec.parent!r}, a {parent.kind.value}; only Figures and Axes hold objects"))
+                    self.report(error(
+                        place, f"is drawn in {spec.parent!r}, a {parent.kind.value}; "
+                        "only Figures and Axes hold objects",
+                    ))
                     self.broken.add(name)
             elif spec.kind in _NEEDS_PARENT:
-                self.report(error(place, f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"))
+                self.report(error(
+                    place, f"a {spec.kind.value} must be drawn in a Figure or Axes",
+                    "add 'drawn in NAME'",
+                ))
                 self.broken.add(name)
             if isinstance(spec, PlotPointSpec):
                 target = objects.get(spec.target)
                 if not isinstance(target, FunctionPlotSpec):
-                    self.report(error(place, f"target={spec.target!r} must name a FunctionPlot of this scene"))
+                    self.report(error(
+                        place, f"target={spec.target!r} must name a FunctionPlot of this scene"
+                    ))
                     self.broken.add(name)
             for var in sorted(_spec_variables(spec) - variables):
-                self.report(error(place, f"uses {var!r}, which is not a VariableNumber of this scene",
-                                  "declare it as a VariableNumber or fix the name"))
+                self.report(error(
+                    place, f"uses {var!r}, which is not a VariableNumber of this scene",
+                    "declare it as a VariableNumber or fix the name",
+                ))
                 self.broken.add(name)
 
     def check_actions(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
@@ -310,13 +354,19 @@ class _SceneResolver:
                 if isinstance(action, Tick):
                     self.report(error(place, "only a VariableNumber ticks"))
                 else:
-                    self.report(warning(place, "a VariableNumber is never shown; this action does nothing"))
+                    self.report(warning(
+                        place, "a VariableNumber is never shown; this action does nothing"
+                    ))
             if isinstance(action, Redraw):
-                depends = variables_of_spec = _spec_variables(spec)
-                if not any((round(timed.time, 6), v) in ticks for v in variables_of_spec) and depends:
-                    self.report(warning(place, "is redrawn but none of its numbers ticks at that time"))
-            if isinstance(action, Hide) and action.cause not in (None, action.object) and action.cause != spec.parent:
-                self.report(warning(place, f"leaves because {action.cause!r} left, but it is not drawn in it"))
+                depends = _spec_variables(spec)
+                if depends and not any((round(timed.time, 6), v) in ticks for v in depends):
+                    self.report(warning(
+                        place, "is redrawn but none of its numbers ticks at that time"
+                    ))
+            if isinstance(action, Hide) and action.cause not in (None, action.object, spec.parent):
+                self.report(warning(
+                    place, f"leaves because {action.cause!r} left, but it is not drawn in it"
+                ))
             if isinstance(action, StyleHint) and spec.kind is not Kind.TITLE:
                 self.report(warning(place, f"style hint {action.hint!r} is only used on a Title"))
             part = getattr(action, "part", None)
@@ -333,13 +383,18 @@ class _SceneResolver:
             size = len(rows) if isinstance(part, RowPart) else max(len(r) for r in rows)
             if part.index > size:
                 what = "rows" if isinstance(part, RowPart) else "columns"
-                self.report(warning(place, f"names {what[:-1]} {part.index}, but the table has {size} {what}"))
+                self.report(warning(
+                    place, f"names {what[:-1]} {part.index}, but the table has {size} {what}"
+                ))
         elif isinstance(part, TextPart):
             source = _part_source(spec)
             found = len(occurrences(source, part.text))
             if found < part.occurrence:
                 which = f"occurrence {part.occurrence} of " if part.occurrence > 1 else ""
-                self.report(warning(place, f"{which}{part.text!r} is not in its text; the whole object is emphasised"))
+                self.report(warning(
+                    place, f"{which}{part.text!r} is not in its text; "
+                    "the whole object is emphasised"
+                ))
 
     def check_board(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
         """Replay shows and hides: reveal counts, parents, and the recorded `live` lists."""
@@ -361,7 +416,8 @@ class _SceneResolver:
                     extra, missing = sorted(board - recorded), sorted(recorded - board)
                     self.report(warning(
                         self.place(action=f"beat {b + 1} at {beat.start:.3f} s"),
-                        f"the actions put {extra} on the board but the recorded live list has {missing}"
+                        f"the actions put {extra} on the board "
+                        f"but the recorded live list has {missing}"
                         if extra and missing else
                         f"the recorded live list does not have {extra}" if extra else
                         f"the recorded live list has {missing}, which the actions do not show",
@@ -373,7 +429,9 @@ class _SceneResolver:
             if spec.kind in STEPPED_KINDS and name in reveals:
                 self.check_reveals(name, spec, reveals[name])
 
-    def step(self, objects: dict[str, Spec], shown: set[str], reveals: dict[str, int], timed: TimedAction) -> None:
+    def step(
+        self, objects: dict[str, Spec], shown: set[str], reveals: dict[str, int], timed: TimedAction
+    ) -> None:
         action: Action = timed.action
         name = action.object
         place = self.place(name, f"#{timed.index} at {timed.time:.3f} s")
@@ -395,19 +453,26 @@ class _SceneResolver:
         if spec.kind is Kind.DERIVATION:
             lines = len(formula_lines(spec.text or ""))
             if count != lines:
-                self.report(warning(self.place(name), f"is shown {count} times but has {lines} lines"))
+                self.report(warning(
+                    self.place(name), f"is shown {count} times but has {lines} lines"
+                ))
         else:
             rows = _rows_of(getattr(spec, "rows", None))
             if rows is not None and count != len(rows):
-                self.report(warning(self.place(name), f"is shown {count} times but has {len(rows)} rows"))
+                self.report(warning(
+                    self.place(name), f"is shown {count} times but has {len(rows)} rows"
+                ))
 
     def check_gaps(self, objects: dict[str, Spec]) -> None:
         for name, spec in objects.items():
             for key, value in _values_of(spec):
+                if isinstance(spec, TableSpec) and key == "rows":
+                    continue  # repair_tables has recovered the rows or reported them
                 if isinstance(value, Truncated):
                     self.report(unresolved(
                         self.place(name), f"{key} was cut off after {value.prefix[-24:]!r}…",
-                        f'set {key} in the overrides file (["{slugify(self.scene.title)}".{name}])'))
+                        f'set {key} in the overrides file '
+                        f'(["{slugify(self.scene.title)}".{name}])'))
                     self.broken.add(name)
                 elif isinstance(value, FunctionValue) and value.body is None:
                     self.report(unresolved(
@@ -423,9 +488,13 @@ def _values_of(spec: Spec) -> list[tuple[str, Value]]:
     values = []
     for f in fields(spec):
         value = getattr(spec, f.name)
-        if isinstance(value, Truncated | FunctionValue | Tuple) or type(value).__module__.endswith("nodes"):
+        if isinstance(value, Truncated | FunctionValue | Tuple) or _is_node(value):
             values.append((f.name, value))
     return values
+
+
+def _is_node(value: object) -> bool:
+    return type(value).__module__.endswith("nodes")
 
 
 def _spec_variables(spec: Spec) -> frozenset[str]:

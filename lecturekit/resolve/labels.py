@@ -46,7 +46,7 @@ def anchors(objects: dict[str, Spec]) -> dict[str, Anchor]:
         for c in children:
             if c.kind is Kind.MATH:
                 label_groups.setdefault(_split(c.name)[0], []).append(c)
-        for stem, labels in label_groups.items():
+        for labels in label_groups.values():
             for label in labels:
                 sibling = _by_stem(label.name, marks) or _by_number(label, len(labels), groups)
                 if sibling is not None:
@@ -55,7 +55,10 @@ def anchors(objects: dict[str, Spec]) -> dict[str, Anchor]:
 
 
 def _by_stem(name: str, marks: list[Spec]) -> Spec | None:
-    stems = [m for m in marks if name.startswith(m.name + "_") and not name[len(m.name) + 1 :].isdigit()]
+    stems = [
+        m for m in marks
+        if name.startswith(m.name + "_") and not name[len(m.name) + 1 :].isdigit()
+    ]
     return max(stems, key=lambda m: len(m.name)) if stems else None
 
 

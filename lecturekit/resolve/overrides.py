@@ -1,7 +1,7 @@
 """Overrides: what a lecture cannot supply itself, written by its author in TOML.
 
     ["where-the-words-sit".fast]      # scene (slug, title or 1-based index) and object name
-    function = "sin(x)"               # any attribute of the object's kind, in the lecture's notation
+    function = "sin(x)"               # any attribute of the object's kind, in lecture notation
     ["where-the-words-sit".limit_tag]
     description = 'a Math that says "$p = 40$" drawn in pe'   # or a whole new description
 """
@@ -61,7 +61,8 @@ def load_overrides(path: Path) -> Overrides:
     for scene_key, objects in data.items():
         if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
             raise LectureError(
-                error(where, f"[{scene_key!r}] must hold one table per object", 'write ["scene".object]')
+                error(where, f"[{scene_key!r}] must hold one table per object",
+                      'write ["scene".object]')
             )
         scenes.append(
             (str(scene_key), tuple((name, tuple(attrs.items())) for name, attrs in objects.items()))
@@ -84,7 +85,10 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
             continue
         if key not in allowed:
             names = ", ".join(sorted(allowed))
-            problems.append(error(place, f"override {key!r} is not an attribute of a {spec.kind.value}", f"one of {names}"))
+            problems.append(error(
+                place, f"override {key!r} is not an attribute of a {spec.kind.value}",
+                f"one of {names}",
+            ))
             continue
         try:
             changes[key] = _value(key, raw)

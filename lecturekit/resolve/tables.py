@@ -97,7 +97,8 @@ def infer_rows(
     if first_complete:
         candidates = [len(known_rows[0])]
     else:
-        candidates = list(range(max(len(known_rows[0]) + 1, min_columns), len(known) + len(remaining) + 1))
+        widest = len(known) + len(remaining)
+        candidates = list(range(max(len(known_rows[0]) + 1, min_columns), widest + 1))
     for columns in candidates:
         rows = _fill(known, remaining, partial, columns, reveals)
         if rows is not None:

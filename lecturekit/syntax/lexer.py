@@ -18,7 +18,7 @@ _OPERATORS = ("**", "(", ")", ",", "=", "<", ">", "+", "-", "*", "/", "[", "]", 
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "t": "\t"}
 
 
-class T(str, Enum):
+class T(str, Enum):  # noqa: UP042 (str() and format() stay as they were)
     WORD = "word"
     NUMBER = "number"
     STRING = "string"

@@ -113,7 +113,10 @@ def source_of(value: Value) -> str:
         case Truncated(prefix=prefix):
             return prefix + "…"
         case BinOp(op=op, left=left, right=right):
-            return f"({source_of(left)} {op} {source_of(right)})"
+            base = source_of(left)
+            if op == "**" and base.startswith("-"):
+                base = f"({base})"  # `-2 ** 2` reads as -(2 ** 2)
+            return f"({base} {op} {source_of(right)})"
         case Neg(operand=operand):
             return f"-{source_of(operand)}"
         case Call(function=function, args=args):
@@ -124,7 +127,7 @@ def source_of(value: Value) -> str:
 # ---------------------------------------------------------------- objects
 
 
-class Kind(str, Enum):
+class Kind(str, Enum):  # noqa: UP042 (str() and format() stay as they were)
     TITLE = "Title"
     HEADING = "Heading"
     PANEL = "Panel"
@@ -325,7 +328,7 @@ class ColumnPart:
 Part = TextPart | RowPart | ColumnPart
 
 
-class ShowStyle(str, Enum):
+class ShowStyle(str, Enum):  # noqa: UP042
     WRITTEN = "written out"
     DRAWN = "drawn"
     GROWN = "grown"

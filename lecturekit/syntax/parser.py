@@ -5,11 +5,12 @@ One function per grammar rule; each docstring shows the form it reads.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import fields
 
 from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.lexer import ELLIPSIS, T, Lexer, Token
+from lecturekit.syntax.lexer import ELLIPSIS, Lexer, T, Token
 from lecturekit.syntax.nodes import (
     SPEC_TYPES,
     Action,
@@ -107,17 +108,23 @@ class _ValueParser:
     def sum(self) -> Value:
         """sum: product (("+" | "-") product)*"""
         left = self.product()
+        outer = self.depth
         while (op := self.peek()).kind is T.OP and op.text in "+-":
             self.take()
+            self.nested(op)  # `a + b + c …` nests to the left: each operator is a level
             left = self.arithmetic(op, left, self.product())
+        self.depth = outer
         return left
 
     def product(self) -> Value:
         """product: unary (("*" | "/") unary)*"""
         left = self.unary()
+        outer = self.depth
         while (op := self.peek()).kind is T.OP and op.text in ("*", "/"):
             self.take()
+            self.nested(op)
             left = self.arithmetic(op, left, self.unary())
+        self.depth = outer
         return left
 
     def unary(self) -> Value:
@@ -187,7 +194,8 @@ class _ValueParser:
                 trailing = True
             elif not self.peek().is_op(closer):
                 token = self.take()
-                raise self.fail(f"expected ',' or {closer!r}, found {token.text or 'the end'!r}", token)
+                found = token.text or "the end"
+                raise self.fail(f"expected ',' or {closer!r}, found {found!r}", token)
         self.take()
         return items, trailing
 
@@ -245,6 +253,7 @@ def parse_value(source: str) -> Value:
 class _DescriptionParser:
     def __init__(self, source: str):
         self.source = source
+        self._text_end: tuple[int | None, tuple, GrammarError | None] | None = None
 
     def fail(self, message: str, at: int, end: int | None = None) -> GrammarError:
         return GrammarError(message, self.source, at, end)
@@ -291,17 +300,34 @@ class _DescriptionParser:
         m = re.match(r'\s+that\s+says\s+"', src[pos:])
         if m:
             start = pos + m.end()
-            # The text ends at the last quote after which the description still parses.
-            last_error: GrammarError | None = None
-            for close in reversed(list(_quotes(src, start))):
-                try:
-                    parent, params = self.after_text(close + 1)
-                except GrammarError as exc:
-                    last_error = last_error or exc
-                    continue
-                return src[start:close], parent, params
-            raise last_error or self.fail("the text's closing quote is missing", start - 1)
+            close, (parent, params) = self.text_end(start)
+            return src[start:close], parent, params
         return (None, *self.after_text(pos))
+
+    def text_end(self, start: int) -> tuple[int, tuple]:
+        """The text ends at the last quote after which the description still parses.
+
+        Which quote that is does not depend on where the text starts, so it is searched for
+        once: searching again for every candidate end of the label would take cubic time.
+        """
+        if self._text_end is None:
+            self._text_end = self._last_parsing_quote()
+        close, tail, last_error = self._text_end
+        if close is not None and close >= start:
+            return close, tail
+        if self.source.find('"', start) == -1 or last_error is None:
+            raise self.fail("the text's closing quote is missing", start - 1)
+        raise last_error
+
+    def _last_parsing_quote(self) -> tuple[int | None, tuple, GrammarError | None]:
+        """The last quote whose tail parses, that tail, and the last quote's own error."""
+        last_error: GrammarError | None = None
+        for close in reversed(list(_quotes(self.source, 0))):
+            try:
+                return close, self.after_text(close + 1), last_error
+            except GrammarError as exc:
+                last_error = last_error or exc
+        return None, (), last_error
 
     def after_text(self, pos: int) -> tuple[str | None, tuple]:
         """after_text: ("drawn in" NAME)? ("(" params ")")? END"""
@@ -341,6 +367,7 @@ class _DescriptionParser:
             try:
                 value = parser.value()
             except _Cut as cut:
+                parser.depth = 0  # the cut left its open brackets counted
                 prefix = self.source[value_start : cut.token.start].strip()
                 value = Truncated(prefix)
             items.append((token.text, value))
@@ -370,7 +397,8 @@ def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[st
     """A description as its kind's typed spec, and the parameter names the kind does not take."""
     frame = parse_frame(source)
     spec_type = SPEC_TYPES[frame.kind]
-    known = {f.name for f in fields(spec_type)} - {"name", "kind", "color", "label", "text", "parent"}
+    common = {"name", "kind", "color", "label", "text", "parent"}
+    known = {f.name for f in fields(spec_type)} - common
     values: dict[str, object] = {}
     unknown: list[str] = []
     for key, value in frame.params:
@@ -449,7 +477,9 @@ def parse_action(source: str) -> Action:
     if body[pos:].startswith(":"):
         hint = body[pos + 1 :].strip()
         if not re.fullmatch(r"[a-z]+(?::[a-z0-9-]+)*", hint):
-            raise GrammarError(f"{hint!r} is not a style hint like enter:write-left-to-right", source, pos)
+            raise GrammarError(
+                f"{hint!r} is not a style hint like enter:write-left-to-right", source, pos
+            )
         return StyleHint(name, hint)
     rest = body[pos:].lstrip()
     part: Part | None = None
@@ -488,20 +518,23 @@ def _action(form: str, name: str, part: Part | None, m: re.Match[str], source: s
         case "flash":
             return Flash(name, part)
         case "tick":
-            return Tick(name, float(m.group(1)))
+            value = float(m.group(1))
+            if not math.isfinite(value):
+                raise GrammarError(f"{m.group(1)[:20]!r} is too large to tick to", source, 0)
+            return Tick(name, value)
         case _:
             return Redraw(name)
 
 
 def _part(text: str, source: str) -> Part:
     """part: "row=N" | "column=N" | TEXT ("#" N)?"""
-    m = re.fullmatch(r"(row|column)\s*=\s*(\d+)", text)
+    m = re.fullmatch(r"(row|column)\s*=\s*(\d{1,6})", text)
     if m:
         index = int(m.group(2))
         if index < 1:
             raise GrammarError("rows and columns count from 1", source, 0)
         return RowPart(index) if m.group(1) == "row" else ColumnPart(index)
-    m = re.fullmatch(r"(.+)#(\d+)", text, re.DOTALL)
+    m = re.fullmatch(r"(.+)#(\d{1,6})", text, re.DOTALL)  # a longer number is text, not a count
     if m:
         occurrence = int(m.group(2))
         if occurrence < 1:
@@ -512,4 +545,11 @@ def _part(text: str, source: str) -> Part:
     return TextPart(text)
 
 
-__all__ = ["ELLIPSIS", "parse_action", "parse_description", "parse_expression", "parse_frame", "parse_value"]
+__all__ = [
+    "ELLIPSIS",
+    "parse_action",
+    "parse_description",
+    "parse_expression",
+    "parse_frame",
+    "parse_value",
+]

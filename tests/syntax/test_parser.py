@@ -87,7 +87,10 @@ EVERY_KIND = [
     (
         'a Block [text] that says "Project $Q$, $K$ and $V$ into each head."',
         BlockSpec(
-            name="card", kind=Kind.BLOCK, color="text", text="Project $Q$, $K$ and $V$ into each head."
+            name="card",
+            kind=Kind.BLOCK,
+            color="text",
+            text="Project $Q$, $K$ and $V$ into each head.",
         ),
     ),
     (
@@ -108,7 +111,7 @@ EVERY_KIND = [
         ),
     ),
     (
-        "a Table [text] that says \"Model BLEU GNMT 26.30\" "
+        'a Table [text] that says "Model BLEU GNMT 26.30" '
         "(rows=(('Model', 'BLEU'), ('GNMT', '26.30')), header=True)",
         TableSpec(
             name="card",
@@ -143,7 +146,7 @@ EVERY_KIND = [
         ),
     ),
     (
-        "a Vector [gray] labelled \"v\" drawn in chain (start=(1.0, 1.07), end=(1.0, 1.91))",
+        'a Vector [gray] labelled "v" drawn in chain (start=(1.0, 1.07), end=(1.0, 1.91))',
         VectorSpec(
             name="card",
             kind=Kind.VECTOR,
@@ -179,7 +182,8 @@ EVERY_KIND = [
         ),
     ),
     (
-        'a FunctionPlot [blue] labelled "2i = 0" drawn in pe (function=<function>, x_range=(0, 60))',
+        'a FunctionPlot [blue] labelled "2i = 0" drawn in pe (function=<function>, x_range=(0, '
+        "60))",
         FunctionPlotSpec(
             name="card",
             kind=Kind.FUNCTION_PLOT,
@@ -221,7 +225,9 @@ def test_the_cases_cover_every_kind():
     assert len(Kind) == 17
 
 
-@pytest.mark.parametrize(("source", "expected"), EVERY_KIND, ids=[s.kind.value for _, s in EVERY_KIND])
+@pytest.mark.parametrize(
+    ("source", "expected"), EVERY_KIND, ids=[s.kind.value for _, s in EVERY_KIND]
+)
 def test_every_kind_with_all_its_attributes(source, expected):
     spec, unknown = parse_description(source, "card")
     assert spec == expected
@@ -232,11 +238,17 @@ def test_every_kind_with_all_its_attributes(source, expected):
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
-        ("a Vector drawn in f", VectorSpec("v", Kind.VECTOR, parent="f", start=pair(0, 0), end=pair(1, 0))),
+        (
+            "a Vector drawn in f",
+            VectorSpec("v", Kind.VECTOR, parent="f", start=pair(0, 0), end=pair(1, 0)),
+        ),
         ("a Line drawn in f", LineSpec("v", Kind.LINE, parent="f", dashed=False)),
         ("a Point drawn in f", PointSpec("v", Kind.POINT, parent="f", location=pair(0, 0))),
         ("a FunctionPlot drawn in f", FunctionPlotSpec("v", Kind.FUNCTION_PLOT, parent="f")),
-        ("a PlotPoint drawn in f", PlotPointSpec("v", Kind.PLOT_POINT, parent="f", target="", x=Num(0))),
+        (
+            "a PlotPoint drawn in f",
+            PlotPointSpec("v", Kind.PLOT_POINT, parent="f", target="", x=Num(0)),
+        ),
         ("a Table", TableSpec("v", Kind.TABLE, rows=None, header=False)),
         ("an Image", ImageSpec("v", Kind.IMAGE, path="", aspect=None)),
         ("a VariableNumber", VariableNumberSpec("v", Kind.VARIABLE_NUMBER, initial_value=Num(0))),
@@ -294,14 +306,19 @@ def test_a_label_with_inner_quotes():
 
 
 def test_a_text_with_inner_quotes():
-    source = 'a Math [text] that says "$op("Attention")(Q, K, V) = op("softmax")(frac(Q K^T, sqrt(d_k))) V$"'
+    source = (
+        'a Math [text] that says "$op("Attention")(Q, K, V) = '
+        'op("softmax")(frac(Q K^T, sqrt(d_k))) V$"'
+    )
     spec, _ = parse_description(source, "master")
     assert spec.text == '$op("Attention")(Q, K, V) = op("softmax")(frac(Q K^T, sqrt(d_k))) V$'
     assert spec.parent is None
 
 
 def test_a_text_with_inner_quotes_then_drawn_in():
-    spec, _ = parse_description('a Math [text] that says "$upright("the")$" drawn in sent', "tokens")
+    spec, _ = parse_description(
+        'a Math [text] that says "$upright("the")$" drawn in sent', "tokens"
+    )
     assert (spec.text, spec.parent) == ('$upright("the")$', "sent")
 
 
@@ -314,7 +331,9 @@ def test_label_and_text_both_with_inner_quotes():
 
 
 def test_a_text_may_contain_the_frame_words_and_brackets():
-    spec, _ = parse_description('a Panel that says "It is drawn in chalk (mostly), labelled "x"."', "p")
+    spec, _ = parse_description(
+        'a Panel that says "It is drawn in chalk (mostly), labelled "x"."', "p"
+    )
     assert spec.text == 'It is drawn in chalk (mostly), labelled "x".'
     assert spec.parent is None
 
@@ -330,7 +349,9 @@ def test_a_text_with_a_backslash_line_break_stays_raw():
 
 
 def test_drawn_in_without_a_text():
-    spec, _ = parse_description("a Vector [gray] drawn in chain (start=(1.24, 2.15), end=(2.26, 2.15))")
+    spec, _ = parse_description(
+        "a Vector [gray] drawn in chain (start=(1.24, 2.15), end=(2.26, 2.15))"
+    )
     assert spec.parent == "chain"
     assert spec.start == pair(1.24, 2.15)
 
@@ -383,7 +404,8 @@ def test_value_forms(text, expected):
 
 def test_arithmetic_over_variables_from_the_lecture():
     spec, _ = parse_description(
-        "a Point [yellow] drawn in chain (location=((1.0 + (1.5 * (hop - 1.0))), 2.15), marker_radius=0.19)"
+        "a Point [yellow] drawn in chain (location=((1.0 + (1.5 * (hop - 1.0))), 2.15), "
+        "marker_radius=0.19)"
     )
     assert spec.location == Tuple(
         (BinOp("+", Num(1.0), BinOp("*", Num(1.5), BinOp("-", Var("hop"), Num(1.0)))), Num(2.15))
@@ -446,7 +468,7 @@ def test_a_value_cut_off_before_another_parameter():
 
 def test_a_value_cut_off_inside_a_string():
     spec, _ = parse_description(
-        "a Table [text] that says \"Order $1$ $2$ $3$ $4$ As written the river bank flooded\" "
+        'a Table [text] that says "Order $1$ $2$ $3$ $4$ As written the river bank flooded" '
         "(rows=(('Order', '$1$', '$2$', '$3$', '$4$'), ('As written', 'the', '…, header=True)"
     )
     assert spec.rows == Truncated("(('Order', '$1$', '$2$', '$3$', '$4$'), ('As written', 'the', '")
@@ -504,7 +526,8 @@ def test_a_and_an_are_both_accepted_with_any_spacing():
         ("the Figure", 'a description starts with "a KIND" or "an KIND"', 0),
         (
             'a Blob that says "x"',
-            "unknown kind 'Blob' (known: Title, Heading, Panel, Block, Text, Math, Derivation, Table, "
+            "unknown kind 'Blob' (known: Title, Heading, Panel, Block, Text, Math, Derivation, "
+            "Table, "
             "Figure, Axes, Vector, Line, Point, FunctionPlot, PlotPoint, Image, VariableNumber)",
             2,
         ),
@@ -522,8 +545,16 @@ def test_a_and_an_are_both_accepted_with_any_spacing():
         ("a Point (location=1 @ 2)", "unexpected character '@'", 20),
         ("a Point (location='abc)", "this string is never closed", 18),
         ("a Point (location=1.2.3)", "'1.2.3' is not a number", 18),
-        ("a Point (location=('a' + 1))", "only numbers and variables can take part in arithmetic", 23),
-        ("a Point (location=(True * 2))", "only numbers and variables can take part in arithmetic", 24),
+        (
+            "a Point (location=('a' + 1))",
+            "only numbers and variables can take part in arithmetic",
+            23,
+        ),
+        (
+            "a Point (location=(True * 2))",
+            "only numbers and variables can take part in arithmetic",
+            24,
+        ),
         ("a Point (location=<Foo>)", "expected <function> or <VariableNumber NAME = VALUE>", 18),
         ("a Point (location=<VariableNumber 3 = 1>)", "expected the variable's name", 34),
         ("a Point (location=<VariableNumber v = x>)", "expected the variable's value", 38),

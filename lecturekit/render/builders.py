@@ -1,0 +1,420 @@
+"""One builder per kind: a spec, the plan's decisions and the current numbers in, mobjects out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from manim import (
+    Arrow,
+    DashedLine,
+    Dot,
+    Group,
+    ImageMobject,
+    Line,
+    Mobject,
+    Rectangle,
+    RoundedRectangle,
+    VGroup,
+    VMobject,
+)
+from PIL import Image as PILImage
+
+from lecturekit import theme as palette
+from lecturekit.plan import LABEL, ScenePlan
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.placement import children_box, image_size
+from lecturekit.plan.texts import PT, TableMetrics, Typeset
+from lecturekit.render.frames import ParentFrame, nice_step, ticks
+from lecturekit.render.typst_mobject import LabelledTypst
+from lecturekit.resolve.labels import Anchor
+from lecturekit.syntax.evaluate import (
+    EvaluationError,
+    evaluate_number,
+    evaluate_point,
+    function_of,
+)
+from lecturekit.syntax.nodes import (
+    AxesSpec,
+    FigureSpec,
+    FunctionPlotSpec,
+    FunctionValue,
+    ImageSpec,
+    Kind,
+    LineSpec,
+    PlotPointSpec,
+    PointSpec,
+    Spec,
+    TableSpec,
+    VectorSpec,
+)
+from lecturekit.typst_source import prose
+
+STROKE = 5.0
+DOT_RADIUS = 0.09
+
+
+@dataclass
+class Drawn:
+    """A built object: what goes on the board and the pieces actions address."""
+
+    mobject: Mobject
+    #: Lines of a Derivation or rows of a Table, revealed one by one.
+    steps: list[Mobject] = field(default_factory=list)
+    #: Part label -> glyphs; for tables "row=3" / "column=2" -> cells.
+    parts: dict[str, Mobject] = field(default_factory=dict)
+    #: For Figures and Axes: where their children go.
+    frame: ParentFrame | None = None
+    #: The object's body (glyphs, stroke) without panel backgrounds, for emphasis of the whole.
+    ink: Mobject | None = None
+
+
+@dataclass
+class Context:
+    plan: ScenePlan
+    values: dict[str, float]
+    frames: dict[str, ParentFrame]
+    #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
+    #: moves its labels instead of typesetting them again.
+    glyphs: dict[tuple, Mobject] = field(default_factory=dict)
+
+    def spec(self, name: str) -> Spec:
+        return self.plan.objects[name]
+
+    def glyph(self, key: tuple, make: Callable[[], Mobject]) -> Mobject:
+        if key not in self.glyphs:
+            self.glyphs[key] = make()
+        return self.glyphs[key]
+
+
+def _values_point(value, ctx: Context, fallback=(0.0, 0.0)) -> tuple[float, float]:
+    try:
+        return evaluate_point(value, ctx.values)
+    except EvaluationError:
+        return fallback
+
+
+def _range(value, fallback: tuple[float, float]) -> tuple[float, float]:
+    try:
+        lo, hi = evaluate_point(value, {})
+    except EvaluationError:
+        return fallback
+    return (lo, hi) if hi > lo else fallback
+
+
+# ---------------------------------------------------------------- text
+
+
+def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
+    labels = [label for _, label in typeset.parts] + [f"line{i}" for i in range(typeset.lines)]
+    glyphs = LabelledTypst(typeset.body, labels, color=color)
+    pad = typeset.padding
+    glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
+    parts = {label: glyphs.group(label) for _, label in typeset.parts}
+    steps: list[Mobject] = []
+    if typeset.lines:
+        steps = [glyphs.group(f"line{i}") for i in range(typeset.lines)]
+        leftover = [m for m in glyphs.submobjects if not any(m in s.submobjects for s in steps)]
+        if leftover and steps:
+            steps[0].add(*leftover)
+    if spec.kind is Kind.PANEL:
+        back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
+                                fill_color=palette.PANEL_FILL, fill_opacity=1.0,
+                                stroke_color=palette.PANEL_STROKE, stroke_width=2)
+        back.move_to(np.array([*box.center, 0.0]))
+        return Drawn(VGroup(back, glyphs), steps, parts, ink=glyphs)
+    if spec.kind is Kind.BLOCK:
+        back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
+                         fill_opacity=0.55, stroke_width=0)
+        back.move_to(np.array([*box.center, 0.0]))
+        bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
+        return Drawn(VGroup(back, bar, glyphs), steps, parts, ink=glyphs)
+    if steps:
+        return Drawn(VGroup(*steps), steps, parts, ink=glyphs)
+    return Drawn(glyphs, steps, parts, ink=glyphs)
+
+
+def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple) -> Mobject:
+    def make() -> Mobject:
+        return LabelledTypst(typeset.body, color=color).fit_frame(
+            Box.around(0.0, 0.0, typeset.width, typeset.height))
+
+    return ctx.glyph((*key, typeset.body, color), make)
+
+
+# ---------------------------------------------------------------- visuals
+
+
+def figure(spec: FigureSpec, box: Box) -> Drawn:
+    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
+                            fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
+    back.move_to(np.array([*box.center, 0.0]))
+    frame = ParentFrame(box, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
+    return Drawn(VGroup(back), frame=frame)
+
+
+def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
+    plan = ctx.plan
+    inner = children_box(box, spec)
+    frame = ParentFrame(inner, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
+    (x0, x1), (y0, y1) = frame.x_range, frame.y_range
+    ax_y = 0.0 if y0 <= 0 <= y1 else y0
+    ax_x = 0.0 if x0 <= 0 <= x1 else x0
+    color = palette.AXIS
+    parts: list[Mobject] = [
+        Line(frame.point(x0, ax_y), frame.point(x1, ax_y), color=color, stroke_width=3),
+        Line(frame.point(ax_x, y0), frame.point(ax_x, y1), color=color, stroke_width=3),
+    ]
+    x_step = _number(spec.x_ticks_every) or nice_step(x1 - x0, 6)
+    y_step = _number(spec.y_ticks_every) or nice_step(y1 - y0, 4)
+    label_font = plan.theme.sizes.minimum
+    for x in ticks(x0, x1, x_step):
+        p = frame.point(x, ax_y)
+        parts.append(Line(p + [0, -0.07, 0], p + [0, 0.07, 0], color=color, stroke_width=2))
+        if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
+            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(p + [0, -0.28, 0]))
+    for y in ticks(y0, y1, y_step):
+        p = frame.point(ax_x, y)
+        parts.append(Line(p + [-0.07, 0, 0], p + [0.07, 0, 0], color=color, stroke_width=2))
+        if abs(y - ax_y) > 1e-9:
+            parts.append(_number_label(ctx, (spec.name, "y", y), y, label_font).move_to(p + [-0.3, 0, 0]))
+    return Drawn(VGroup(*parts), frame=frame)
+
+
+def _number(value) -> float | None:
+    if value is None:
+        return None
+    try:
+        step = evaluate_number(value, {})
+    except EvaluationError:
+        return None
+    return step if step > 0 else None
+
+
+def _number_label(ctx: Context, key: tuple, value: float, font: float) -> Mobject:
+    text = f"{value:g}".replace("-", "\N{MINUS SIGN}")
+    return ctx.glyph((*key, font), lambda: LabelledTypst(prose(text), color=palette.AXIS).at_font(font))
+
+
+def image(spec: ImageSpec, box: Box, plan: ScenePlan) -> Drawn:
+    from pathlib import Path
+
+    from lecturekit.paths import confined
+
+    folder = Path(plan.folder) if plan.folder else None
+    path = confined(folder, spec.path) if folder else None
+    if path is not None and image_size(folder, spec.path) is not None:
+        with PILImage.open(path) as opened:
+            pixels = np.array(opened.convert("RGBA"))
+        picture = ImageMobject(pixels)
+        picture.height = box.height
+        if picture.width > box.width:
+            picture.width = box.width
+        picture.move_to(np.array([*box.center, 0.0]))
+        return Drawn(Group(picture))
+    return Drawn(placeholder(box, f"missing image: {spec.path}"))
+
+
+def placeholder(box: Box, message: str) -> VGroup:
+    frame = Rectangle(width=box.width, height=box.height, stroke_color=palette.PLACEHOLDER, stroke_width=3)
+    frame.move_to(np.array([*box.center, 0.0]))
+    cross = VGroup(
+        Line([box.x0, box.y0, 0], [box.x1, box.y1, 0], color=palette.PLACEHOLDER, stroke_width=1.5),
+        Line([box.x0, box.y1, 0], [box.x1, box.y0, 0], color=palette.PLACEHOLDER, stroke_width=1.5),
+    )
+    note = LabelledTypst(prose(message), color=palette.PLACEHOLDER).at_font(24)
+    if note.width > box.width * 0.9:
+        note.scale_to_fit_width(box.width * 0.9)
+    backing = Rectangle(width=note.width + 0.3, height=note.height + 0.2, fill_color=palette.PALETTE["background"],
+                        fill_opacity=1, stroke_width=0).move_to(np.array([*box.center, 0.0]))
+    note.move_to(np.array([*box.center, 0.0]))
+    return VGroup(frame, cross, backing, note)
+
+
+def table(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
+    scale = box.width / metrics.width if metrics.width > 0 else 1.0
+    color = palette.color(spec.color if spec.color != "text" else None)
+    rows: list[Mobject] = []
+    parts: dict[str, Mobject] = {}
+    columns: dict[int, list[Mobject]] = {}
+    y = box.y1
+    for r, cells in enumerate(metrics.cells):
+        height = (metrics.rows[r] + 2 * metrics.pad_y) * scale
+        x = box.x0
+        row = VGroup()
+        row_cells = VGroup()
+        for c, body in enumerate(cells):
+            width = (metrics.columns[c] + 2 * metrics.pad_x) * scale
+            cell = LabelledTypst(body, color=color).at_font(metrics.font * scale)
+            left = c == 0 and r > 0
+            anchor = np.array([x + metrics.pad_x * scale, y - height / 2, 0.0]) if left else np.array(
+                [x + width / 2, y - height / 2, 0.0])
+            if cell.has_points() or cell.submobjects:
+                if left:
+                    cell.move_to(anchor, aligned_edge=np.array([-1, 0, 0]))
+                else:
+                    cell.move_to(anchor)
+            row_cells.add(cell)
+            columns.setdefault(c + 1, []).append(cell)
+            x += width
+        row.add(row_cells)
+        if r == 0 and spec.header:
+            row.add(Line([box.x0, y - height, 0], [box.x1, y - height, 0], color=palette.AXIS, stroke_width=2.5))
+        parts[f"row={r + 1}"] = row_cells
+        rows.append(row)
+        y -= height
+    for c, cells in columns.items():
+        parts[f"column={c}"] = VGroup(*cells)
+    return Drawn(VGroup(*rows), steps=rows, parts=parts)
+
+
+# ---------------------------------------------------------------- children
+
+
+def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+    start = frame.point(*_values_point(spec.start, ctx))
+    end = frame.point(*_values_point(spec.end, ctx, (1.0, 0.0)))
+    color = palette.color(spec.color)
+    length = float(np.linalg.norm(end - start))
+    if length < 1e-4:
+        arrow: VMobject = Dot(start, radius=0.001, color=color)
+    else:
+        arrow = Arrow(start, end, buff=0, stroke_width=STROKE, color=color, tip_length=min(0.24, length * 0.35),
+                      max_stroke_width_to_length_ratio=100, max_tip_length_to_length_ratio=0.5)
+    group = VGroup(arrow)
+    _attach_label(group, spec, ctx, end, end - start)
+    return Drawn(group, ink=arrow)
+
+
+def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+    start = frame.point(*_values_point(spec.start, ctx))
+    end = frame.point(*_values_point(spec.end, ctx, (1.0, 0.0)))
+    color = palette.color(spec.color)
+    if np.linalg.norm(end - start) < 1e-4:
+        end = start + np.array([1e-3, 0, 0])
+    drawn = (DashedLine(start, end, color=color, stroke_width=STROKE - 1, dash_length=0.12)
+             if spec.dashed else Line(start, end, color=color, stroke_width=STROKE - 1))
+    group = VGroup(drawn)
+    _attach_label(group, spec, ctx, end, end - start)
+    return Drawn(group, ink=drawn)
+
+
+def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+    at = frame.point(*_values_point(spec.location, ctx))
+    radius = DOT_RADIUS
+    if spec.marker_radius is not None:
+        try:
+            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, ctx.values) * frame.unit * 0.8))
+        except EvaluationError:
+            pass
+    dot = Dot(at, radius=radius, color=palette.color(spec.color))
+    group = VGroup(dot)
+    _attach_label(group, spec, ctx, at + np.array([0, radius, 0]), np.array([0.0, 1.0, 0.0]))
+    return Drawn(group, ink=dot)
+
+
+def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+    color = palette.color(spec.color)
+    x0, x1 = frame.x_range
+    if spec.x_range is not None:
+        x0, x1 = _range(spec.x_range, (x0, x1))
+    curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
+    pieces = _samples(spec.function, ctx, x0, x1, frame)
+    if pieces:
+        curve.start_new_path(pieces[0][0])
+        for i, piece in enumerate(pieces):
+            if i:
+                curve.start_new_path(piece[0])
+            curve.add_points_as_corners(piece[1:])
+        curve.make_smooth()
+    group = VGroup(curve)
+    if pieces and spec.label:
+        end = pieces[-1][-1]
+        _attach_label(group, spec, ctx, end, np.array([1.0, 0.0, 0.0]))
+    return Drawn(group, ink=curve)
+
+
+def _samples(function: FunctionValue, ctx: Context, x0: float, x1: float, frame: ParentFrame) -> list[list]:
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return []
+    f = function_of(function, ctx.values)
+    y0, y1 = frame.y_range
+    pieces: list[list] = []
+    current: list = []
+    for x in np.linspace(x0, x1, 241):
+        try:
+            y = f(float(x))
+        except EvaluationError:
+            y = None
+        if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
+            if len(current) > 1:
+                pieces.append(current)
+            current = []
+            continue
+        current.append(frame.point(float(x), y))
+    if len(current) > 1:
+        pieces.append(current)
+    return pieces
+
+
+def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+    target = ctx.spec(spec.target)
+    try:
+        x = evaluate_number(spec.x, ctx.values)
+        y = function_of(target.function, ctx.values)(x)  # type: ignore[attr-defined]
+    except (EvaluationError, AttributeError):
+        x, y = frame.x_range[0], frame.y_range[0]
+    dot = Dot(frame.point(x, y), radius=DOT_RADIUS * 1.3, color=palette.color(spec.color))
+    return Drawn(VGroup(dot), ink=dot)
+
+
+def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, Anchor]) -> Drawn:
+    typeset = ctx.plan.texts[spec.name]
+    glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
+    anchor = anchors.get(spec.name)
+    sibling = ctx.spec(anchor.sibling) if anchor else None
+    if sibling is not None and hasattr(sibling, "start"):
+        start = frame.point(*_values_point(sibling.start, ctx))
+        end = frame.point(*_values_point(sibling.end, ctx, (1.0, 0.0)))
+        glyphs.move_to(_beside_segment(start, end, glyphs))
+    elif sibling is not None and hasattr(sibling, "location"):
+        at = frame.point(*_values_point(sibling.location, ctx))
+        glyphs.move_to(at + np.array([0, -0.35, 0]))
+    else:
+        glyphs.move_to(frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]))
+    return Drawn(glyphs, ink=glyphs)
+
+
+def _beside_segment(start: np.ndarray, end: np.ndarray, glyphs: Mobject) -> np.ndarray:
+    """Where a label of a segment goes: under the foot of an upright one (a bar, an arrow
+    feeding upward), else beside its middle, on the right-hand side of its direction."""
+    direction = end - start
+    norm = float(np.linalg.norm(direction)) or 1.0
+    unit = direction / norm
+    half = np.array([glyphs.width / 2, glyphs.height / 2, 0.0])
+    if abs(unit[1]) > abs(unit[0]):
+        away = -unit
+        return start + away * (0.12 + float(np.abs(away) @ half))
+    side = np.array([unit[1], -unit[0], 0.0])
+    return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
+
+
+def _attach_label(group: VGroup, spec: Spec, ctx: Context, at: np.ndarray, direction: np.ndarray) -> None:
+    typeset = ctx.plan.texts.get(spec.name + LABEL)
+    if typeset is None:
+        return
+    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
+    norm = float(np.linalg.norm(direction)) or 1.0
+    unit = direction / norm
+    if spec.kind is Kind.POINT:
+        glyphs.next_to(at, np.array([0.0, 1.0, 0.0]), buff=0.1)
+    elif spec.kind is Kind.FUNCTION_PLOT:
+        glyphs.next_to(at, np.array([0.0, 1.0, 0.0]), buff=0.12).shift(np.array([-glyphs.width / 2, 0, 0]))
+    else:
+        side = np.array([-unit[1], unit[0], 0.0])
+        glyphs.move_to(at + unit * 0.1 + side * (0.1 + max(glyphs.width, glyphs.height) * 0.6))
+    group.add(glyphs)
+
+
+Builder = Callable[..., Drawn]

@@ -1,0 +1,191 @@
+"""One effect per action form. An effect starts, is set to any progress in [0, 1], and finishes;
+most wrap a Manim animation with an explicit rate function, driven by the board's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from manim import (
+    Animation,
+    Create,
+    FadeIn,
+    FadeOut,
+    GrowFromCenter,
+    GrowFromPoint,
+    Indicate,
+    Mobject,
+    ManimColor,
+    Rectangle,
+    SurroundingRectangle,
+    VMobject,
+    Write,
+    linear,
+    smooth,
+)
+
+from lecturekit import theme as palette
+from lecturekit.plan.geometry import Box
+
+
+class Effect:
+    """Progress from 0 to 1 of one action; `finish` leaves the final state."""
+
+    def begin(self) -> None: ...
+
+    def update(self, alpha: float) -> None: ...
+
+    def finish(self) -> None:
+        self.update(1.0)
+
+
+class Play(Effect):
+    """A Manim animation driven by the board's clock instead of a Scene."""
+
+    def __init__(self, animation: Animation):
+        self.animation = animation
+
+    def begin(self) -> None:
+        self.animation.begin()
+        self.animation.interpolate(0.0)
+
+    def update(self, alpha: float) -> None:
+        self.animation.interpolate(alpha)
+
+    def finish(self) -> None:
+        self.animation.interpolate(1.0)
+        self.animation.finish()
+
+
+class Together(Effect):
+    def __init__(self, *effects: Effect):
+        self.effects = effects
+
+    def begin(self) -> None:
+        for effect in self.effects:
+            effect.begin()
+
+    def update(self, alpha: float) -> None:
+        for effect in self.effects:
+            effect.update(alpha)
+
+    def finish(self) -> None:
+        for effect in self.effects:
+            effect.finish()
+
+
+class Delayed(Effect):
+    """An effect that runs in the [start, end] part of its cue's time."""
+
+    def __init__(self, effect: Effect, start: float, end: float):
+        self.effect, self.start, self.end = effect, start, end
+
+    def begin(self) -> None:
+        self.effect.begin()
+
+    def update(self, alpha: float) -> None:
+        self.effect.update(min(1.0, max(0.0, (alpha - self.start) / (self.end - self.start))))
+
+    def finish(self) -> None:
+        self.effect.finish()
+
+
+def write(mobject: Mobject, left_to_right: bool = False) -> Effect:
+    if left_to_right and isinstance(mobject, VMobject):
+        order = sorted(mobject.submobjects, key=lambda m: m.get_left()[0])
+        mobject.submobjects = order
+        return Play(Write(mobject, rate_func=linear, lag_ratio=0.08))
+    return Play(Write(mobject, rate_func=linear))
+
+
+def create(mobject: Mobject) -> Effect:
+    return Play(Create(mobject, rate_func=smooth))
+
+
+def fade_in(mobject: Mobject) -> Effect:
+    return Play(FadeIn(mobject, rate_func=smooth))
+
+
+def fade_out(mobject: Mobject) -> Effect:
+    return Play(FadeOut(mobject, rate_func=smooth))
+
+
+def grow(mobject: Mobject, origin: np.ndarray | None = None) -> Effect:
+    if origin is not None:
+        return Play(GrowFromPoint(mobject, origin, rate_func=smooth))
+    return Play(GrowFromCenter(mobject, rate_func=smooth))
+
+
+def flash(mobject: Mobject) -> Effect:
+    return Play(Indicate(mobject, color=palette.EMPHASIS, scale_factor=1.12))
+
+
+class Recolor(Effect):
+    """Emphasis on or off: the targets' colour eases to the emphasis colour or back, and a soft
+    highlight behind them fades in or out."""
+
+    def __init__(self, targets: VMobject, highlight: VMobject | None, on: bool, base: dict[int, ManimColor]):
+        self.targets, self.highlight, self.on, self.base = targets, highlight, on, base
+
+    def begin(self) -> None:
+        self.members = [m for m in self.targets.family_members_with_points() if isinstance(m, VMobject)]
+        self.start = {id(m): m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
+                      for m in self.members}
+
+    def update(self, alpha: float) -> None:
+        a = smooth(alpha)
+        goal = ManimColor(palette.EMPHASIS)
+        for m in self.members:
+            end = goal if self.on else self.base.get(id(m), self.start[id(m)])
+            c = self.start[id(m)].interpolate(end, a)
+            if m.get_fill_opacity() > 0:
+                m.set_fill(c, family=False)
+            if m.get_stroke_width() > 0:
+                m.set_stroke(c, family=False)
+        if self.highlight is not None:
+            self.highlight.set_fill(opacity=0.2 * (a if self.on else 1 - a))
+
+
+def highlight_for(targets: Mobject) -> Rectangle:
+    box = Rectangle(width=targets.width + 0.16, height=targets.height + 0.12, stroke_width=0,
+                    fill_color=palette.EMPHASIS, fill_opacity=0.0)
+    return box.move_to(targets.get_center())
+
+
+def surround(mobject: Mobject) -> VMobject:
+    return SurroundingRectangle(mobject, color=palette.EMPHASIS, buff=0.14, corner_radius=0.08, stroke_width=4)
+
+
+class Relocate(Effect):
+    """Move an object from one box to another, easing in and out; `place(old, new)` puts it in
+    each intermediate box (by scaling, or by building it again so its labels stay legible)."""
+
+    def __init__(self, start: Box, end: Box, place: Callable[[Box, Box], None]):
+        self.start, self.end, self.place = start, end, place
+        self.current = start
+
+    def update(self, alpha: float) -> None:
+        a = smooth(alpha)
+        box = Box(*(s + (e - s) * a for s, e in zip(
+            (self.start.x0, self.start.y0, self.start.x1, self.start.y1),
+            (self.end.x0, self.end.y0, self.end.x1, self.end.y1), strict=True)))
+        self.place(self.current, box)
+        self.current = box
+
+
+def scale_into(mobject: Mobject) -> Callable[[Box, Box], None]:
+    """A `place` that scales and shifts `mobject` from one box into another."""
+
+    def place(old: Box, new: Box) -> None:
+        factor = new.width / old.width if old.width > 0 else 1.0
+        old_center = np.array([*old.center, 0.0])
+        mobject.scale(factor, about_point=old_center)
+        mobject.shift(np.array([*new.center, 0.0]) - old_center)
+
+    return place
+
+
+__all__ = [
+    "Delayed", "Effect", "Play", "Recolor", "Relocate", "Together", "create", "fade_in", "fade_out",
+    "flash", "grow", "highlight_for", "scale_into", "surround", "write",
+]

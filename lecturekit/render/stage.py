@@ -1,0 +1,354 @@
+"""The live board of one scene: builds objects when they arrive and runs each cue's effect on the
+plan's clock. `advance(frame)` brings the board to any later frame, exactly as a frame-by-frame
+pass would, so a render can start anywhere and a still needs no video."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from manim import Group, Mobject, VGroup, VMobject
+
+from lecturekit import theme as palette
+from lecturekit.plan import ScenePlan
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.timeline import Cue
+from lecturekit.render import builders as build
+from lecturekit.render import effects as fx
+from lecturekit.render.builders import Context, Drawn
+from lecturekit.syntax.nodes import (
+    STEPPED_KINDS,
+    Box as BoxAction,
+)
+from lecturekit.syntax.nodes import (
+    ColumnPart,
+    Emphasize,
+    Flash,
+    Hide,
+    Kind,
+    Move,
+    RowPart,
+    Show,
+    ShowStyle,
+    StyleHint,
+    TextPart,
+    variables_of,
+)
+
+
+@dataclass
+class _Live:
+    """An object on the board: its holder (what moves and leaves), what was built, where it is."""
+
+    holder: Group
+    drawn: Drawn
+    box: Box | None
+    revealed: int = 0
+
+
+class Stage:
+    def __init__(self, plan: ScenePlan):
+        self.plan = plan
+        self.root = Group()
+        self.live: dict[str, _Live] = {}
+        self.running: list[tuple[Cue, fx.Effect]] = []
+        self.next_cue = 0
+        self.frame = -1
+        self.values = dict(plan.initial_values)
+        self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
+        self.depends = self._dependencies()
+        self.highlights: dict[tuple[str, str], VMobject] = {}
+        self.glyphs: dict[tuple, Mobject] = {}
+        self.base_colors: dict[str, dict[int, object]] = {}
+
+    # ------------------------------------------------------------ clock
+    def advance(self, frame: int) -> bool:
+        """Bring the board to `frame`; True if anything may have changed since the last call."""
+        if frame < self.frame:
+            raise ValueError("the board only moves forward")
+        changed = bool(self.running)
+        cues = self.plan.cues
+        while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
+            cue = cues[self.next_cue]
+            self._finish_until(cue.frame)
+            self._begin(cue)
+            self.next_cue += 1
+            changed = True
+        changed |= self._finish_until(frame)
+        for cue, effect in self.running:
+            effect.update((frame - cue.frame) / cue.frames)
+        values = self.plan.values_at(frame)
+        if values != self.values:
+            moved = {k for k in values if values[k] != self.values.get(k)}
+            self.values = values
+            self._redraw(moved)
+            changed = True
+        self.frame = frame
+        return changed
+
+    def _finish_until(self, frame: int) -> bool:
+        done = [(c, e) for c, e in self.running if c.end_frame <= frame]
+        if not done:
+            return False
+        self.running = [(c, e) for c, e in self.running if c.end_frame > frame]
+        for cue, effect in sorted(done, key=lambda ce: ce[0].end_frame):
+            effect.finish()
+            self._after(cue)
+        return True
+
+    # ------------------------------------------------------------ cues
+    def _begin(self, cue: Cue) -> None:
+        effect = self._effect(cue)
+        if effect is None:
+            return
+        effect.begin()
+        if cue.frames <= 0:
+            effect.finish()
+            self._after(cue)
+        else:
+            self.running.append((cue, effect))
+
+    def _effect(self, cue: Cue) -> fx.Effect | None:
+        action = cue.action
+        name = cue.object
+        spec = self.plan.objects.get(name)
+        if spec is None or name in self.plan.scene.broken:
+            return None
+        match action:
+            case Show():
+                return self._show(cue)
+            case Hide() if cue.carried_by is None and name in self.live:
+                return fx.fade_out(self.live[name].holder)
+            case Move() if cue.place is not None and name in self.live:
+                return self._move(name, cue.place.box)
+            case Emphasize() if name in self.live:
+                return self._emphasis(name, action.part, action.on)
+            case Flash() if name in self.live:
+                return fx.flash(self._targets(name, action.part))
+            case BoxAction() if name in self.live:
+                live = self.live[name]
+                ring = fx.surround(live.drawn.ink or live.drawn.mobject)
+                live.holder.add(ring)
+                return fx.create(ring)
+        return None
+
+    def _after(self, cue: Cue) -> None:
+        if isinstance(cue.action, Hide) and cue.carried_by is None:
+            self._remove(cue.object)
+
+    # ------------------------------------------------------------ building
+    def _ctx(self) -> Context:
+        frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
+        return Context(self.plan, self.values, frames, self.glyphs)
+
+    def _build(self, name: str, box: Box | None) -> Drawn | None:
+        spec = self.plan.objects[name]
+        ctx = self._ctx()
+        color = palette.color(None if spec.color in (None, "text") else spec.color)
+        if spec.parent is not None:
+            frame = ctx.frames.get(spec.parent)
+            if frame is None:
+                return None
+            match spec.kind:
+                case Kind.VECTOR:
+                    return build.vector(spec, ctx, frame)
+                case Kind.LINE:
+                    return build.line(spec, ctx, frame)
+                case Kind.POINT:
+                    return build.point(spec, ctx, frame)
+                case Kind.FUNCTION_PLOT:
+                    return build.plot(spec, ctx, frame)
+                case Kind.PLOT_POINT:
+                    return build.plot_point(spec, ctx, frame)
+                case Kind.MATH:
+                    return build.child_math(spec, ctx, frame, dict(self.plan.scene.anchors))
+            return None
+        if box is None:
+            return None
+        match spec.kind:
+            case Kind.FIGURE:
+                return build.figure(spec, box)
+            case Kind.AXES:
+                return build.axes(spec, box, self._ctx())
+            case Kind.IMAGE:
+                return build.image(spec, box, self.plan)
+            case Kind.TABLE:
+                return build.table(spec, self.plan.tables[name], box)
+            case Kind.VARIABLE_NUMBER:
+                return None
+        typeset = self.plan.texts.get(name)
+        return build.text_object(spec, typeset, box, color) if typeset is not None else None
+
+    def _show(self, cue: Cue) -> fx.Effect | None:
+        name = cue.object
+        spec = self.plan.objects[name]
+        live = self.live.get(name)
+        if live is None:
+            box = cue.place.box if cue.place is not None else None
+            drawn = self._build(name, box)
+            if drawn is None:
+                return None
+            holder = Group()
+            if spec.kind in STEPPED_KINDS:
+                content = VGroup()
+                drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.frame, drawn.ink)
+                if spec.kind is Kind.DERIVATION:
+                    drawn_for_board.ink = VGroup(*drawn.steps)
+                holder.add(content)
+                drawn = drawn_for_board
+            else:
+                holder.add(drawn.mobject)
+            live = _Live(holder, drawn, box)
+            self.live[name] = live
+            self.base_colors[name] = _colors(drawn.ink or drawn.mobject)
+            container = self.root if spec.parent is None else self.live[spec.parent].holder
+            container.add(holder)
+            if spec.kind not in STEPPED_KINDS:
+                return self._enter(name, drawn, cue)
+        if spec.kind in STEPPED_KINDS:
+            if live.revealed >= len(live.drawn.steps):
+                return None
+            step = live.drawn.steps[live.revealed]
+            live.revealed += 1
+            live.drawn.mobject.add(step)
+            self.base_colors[name].update(_colors(step))
+            return fx.write(step)
+        return None
+
+    def _enter(self, name: str, drawn: Drawn, cue: Cue) -> fx.Effect:
+        spec = self.plan.objects[name]
+        style = cue.action.style if isinstance(cue.action, Show) else ShowStyle.WRITTEN
+        mob = drawn.mobject
+        match spec.kind:
+            case Kind.FIGURE | Kind.IMAGE:
+                return fx.fade_in(mob)
+            case Kind.AXES | Kind.FUNCTION_PLOT | Kind.LINE:
+                return fx.create(mob)
+            case Kind.VECTOR:
+                if style is ShowStyle.GROWN:
+                    return fx.grow(mob, np.array(mob.submobjects[0].get_start()))
+                return fx.create(mob)
+            case Kind.POINT | Kind.PLOT_POINT:
+                return fx.grow(mob) if style is not ShowStyle.DRAWN else fx.create(mob)
+            case Kind.PANEL | Kind.BLOCK:
+                back = VGroup(*mob.submobjects[:-1])
+                return fx.Together(fx.Delayed(fx.fade_in(back), 0.0, 0.35),
+                                   fx.Delayed(fx.write(mob.submobjects[-1]), 0.15, 1.0))
+            case Kind.TITLE:
+                return fx.write(mob, left_to_right="write-left-to-right" in self.hints.get(name, ""))
+        return fx.write(mob)
+
+    def _move(self, name: str, target: Box) -> fx.Effect | None:
+        live = self.live[name]
+        if live.box is None:
+            return None
+        spec = self.plan.objects[name]
+        if spec.kind in (Kind.FIGURE, Kind.AXES):
+            return fx.Relocate(live.box, target, lambda old, new: self._rebuild(name, new))
+        if spec.kind not in (Kind.IMAGE, Kind.TABLE):
+            target = Box.around(*target.center, live.box.width, live.box.height)
+        scale = fx.scale_into(live.holder)
+
+        def place(old: Box, new: Box) -> None:
+            scale(old, new)
+            live.box = new
+
+        return fx.Relocate(live.box, target, place)
+
+    def _rebuild(self, name: str, box: Box | None = None) -> None:
+        """Build an object again where it stands (or in `box`), and its children with it."""
+        live = self.live[name]
+        if box is not None:
+            live.box = box
+        fresh = self._build(name, live.box)
+        if fresh is None:
+            return
+        index = live.holder.submobjects.index(live.drawn.mobject)
+        live.holder.submobjects[index] = fresh.mobject
+        live.drawn = fresh
+        for child in self.plan.scene.children(name):
+            if child in self.live:
+                self._rebuild(child)
+
+    def _targets(self, name: str, part) -> Mobject:
+        live = self.live[name]
+        parts = live.drawn.parts
+        if isinstance(part, RowPart):
+            found = parts.get(f"row={part.index}")
+        elif isinstance(part, ColumnPart):
+            found = parts.get(f"column={part.index}")
+        elif isinstance(part, TextPart):
+            label = None
+            typeset = self.plan.texts.get(name)
+            if typeset is not None:
+                label = typeset.label_of(part)
+            found = parts.get(label) if label else None
+        else:
+            found = None
+        if found is None or len(found.get_family()) <= 1 and not found.has_points():
+            return live.drawn.ink or live.drawn.mobject
+        return found
+
+    def _emphasis(self, name: str, part, on: bool) -> fx.Effect:
+        targets = self._targets(name, part)
+        key = (name, repr(part))
+        highlight = self.highlights.get(key)
+        if on and highlight is None:
+            highlight = fx.highlight_for(targets)
+            self.live[name].holder.add_to_back(highlight)
+            self.highlights[key] = highlight
+        return fx.Recolor(targets, highlight, on, self.base_colors.get(name, {}))
+
+    def _remove(self, name: str) -> None:
+        live = self.live.pop(name, None)
+        if live is None:
+            return
+        for holder_parent in (self.root, *[v.holder for v in self.live.values()]):
+            if live.holder in holder_parent.submobjects:
+                holder_parent.remove(live.holder)
+        for child in self.plan.scene.children(name):
+            self._remove(child)
+        for key in [k for k in self.highlights if k[0] == name]:
+            del self.highlights[key]
+
+    # ------------------------------------------------------------ numbers
+    def _dependencies(self) -> dict[str, frozenset[str]]:
+        from lecturekit.resolve import _spec_variables
+
+        deps: dict[str, frozenset[str]] = {}
+        objects = self.plan.objects
+        for name, spec in objects.items():
+            found = _spec_variables(spec)
+            target = getattr(spec, "target", None)
+            if target in objects:
+                found |= _spec_variables(objects[target])
+            if spec.kind is Kind.MATH and spec.parent is not None:
+                anchor = self.plan.scene.anchors.get(name)
+                if anchor is not None and anchor.sibling in objects:
+                    found |= _spec_variables(objects[anchor.sibling])
+            if found:
+                deps[name] = frozenset(found)
+        return deps
+
+    def _redraw(self, moved: set[str]) -> None:
+        for name, variables in self.depends.items():
+            if name in self.live and variables & moved:
+                self._rebuild(name)
+
+    def mobjects(self) -> list[Mobject]:
+        return [self.root]
+
+
+def _colors(mobject: Mobject) -> dict[int, object]:
+    out = {}
+    for m in mobject.family_members_with_points():
+        if isinstance(m, VMobject):
+            out[id(m)] = m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
+    return out
+
+
+def _map_box(box: Box, old: Box, new: Box) -> Box:
+    k = new.width / old.width if old.width > 0 else 1.0
+    ocx, ocy = old.center
+    ncx, ncy = new.center
+    return Box((box.x0 - ocx) * k + ncx, (box.y0 - ocy) * k + ncy, (box.x1 - ocx) * k + ncx, (box.y1 - ocy) * k + ncy)

@@ -1,0 +1,47 @@
+"""Quality presets (Manim's own) and render settings, as frozen values passed where needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+
+class Quality(str, Enum):
+    l = "l"  # noqa: E741 (Manim's own flag letters)
+    m = "m"
+    h = "h"
+    p = "p"
+    k = "k"
+
+
+@dataclass(frozen=True)
+class Preset:
+    width: int
+    height: int
+    fps: int
+    crf: int
+
+
+PRESETS = {
+    Quality.l: Preset(854, 480, 15, 23),
+    Quality.m: Preset(1280, 720, 30, 21),
+    Quality.h: Preset(1920, 1080, 60, 20),
+    Quality.p: Preset(2560, 1440, 60, 20),
+    Quality.k: Preset(3840, 2160, 60, 20),
+}
+
+
+@dataclass(frozen=True)
+class RenderSettings:
+    quality: Quality = Quality.h
+    out: Path = Path("media")
+    fps: int | None = None
+
+    @property
+    def preset(self) -> Preset:
+        return PRESETS[self.quality]
+
+    @property
+    def frame_rate(self) -> int:
+        return self.fps or self.preset.fps

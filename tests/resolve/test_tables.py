@@ -1,0 +1,241 @@
+"""Table rows recovered from the TEXT, the visible start of `rows=`, and the number of reveals."""
+
+from __future__ import annotations
+
+import pytest
+
+from lecturekit.diagnostics import Severity
+from lecturekit.resolve import ResolvedScene
+from lecturekit.resolve.tables import atoms, infer_rows, split_cells, visible_rows
+from lecturekit.syntax.nodes import Str, TableSpec, Tuple
+from tests.conftest import lines
+
+
+def rows_of(scene: ResolvedScene, name: str) -> list[tuple[str, ...]]:
+    spec = scene.objects[name]
+    assert isinstance(spec, TableSpec)
+    assert isinstance(spec.rows, Tuple)
+    out = []
+    for row in spec.rows.items:
+        assert isinstance(row, Tuple) and all(isinstance(c, Str) for c in row.items)
+        out.append(tuple(c.value for c in row.items))
+    return out
+
+
+def scene_of(resolved, slug: str) -> ResolvedScene:
+    return next(s for s in resolved.scenes if s.slug == slug)
+
+
+# ---------------------------------------------------------------- the four tables of the lecture
+
+
+def test_order(transformer_resolved):
+    assert rows_of(scene_of(transformer_resolved, "where-the-words-sit"), "order") == [
+        ("Order", "$1$", "$2$", "$3$", "$4$"),
+        ("As written", "the", "river", "bank", "flooded"),
+        ("Shuffled", "flooded", "bank", "the", "river"),
+    ]
+
+
+def test_mask_has_an_empty_top_left_cell(transformer_resolved):
+    tick, never = "$checkmark$", "$-infinity$"
+    assert rows_of(scene_of(transformer_resolved, "the-encoder-and-decoder-stack"), "mask") == [
+        ("", "$1$", "$2$", "$3$", "$4$"),
+        ("$1$", tick, never, never, never),
+        ("$2$", tick, tick, never, never),
+        ("$3$", tick, tick, tick, never),
+        ("$4$", tick, tick, tick, tick),
+    ]
+
+
+def test_costs(transformer_resolved):
+    assert rows_of(scene_of(transformer_resolved, "why-this-architecture-won"), "costs") == [
+        ("Layer type", "Complexity per layer", "Sequential ops", "Max path length"),
+        ("Self-attention", "$O(n^2 dot.op d)$", "$O(1)$", "$O(1)$"),
+        ("Recurrent", "$O(n dot.op d^2)$", "$O(n)$", "$O(n)$"),
+        ("Convolutional", "$O(k dot.op n dot.op d^2)$", "$O(1)$", "$O(log_k (n))$"),
+    ]
+
+
+def test_results(transformer_resolved):
+    assert rows_of(scene_of(transformer_resolved, "why-this-architecture-won"), "results") == [
+        ("Model", "EN-DE BLEU", "EN-FR BLEU", "Training cost"),
+        ("GNMT + RL, ensemble", "26.30", "41.16", "$1.8 dot.op 10^20$"),
+        ("ConvS2S, ensemble", "26.36", "41.29", "$1.2 dot.op 10^21$"),
+        ("Transformer, base", "27.3", "38.1", "$3.3 dot.op 10^18$"),
+        ("Transformer, big", "28.4", "41.8", "$2.3 dot.op 10^19$"),
+    ]
+
+
+def test_every_inferred_table_keeps_its_header_flag(transformer_resolved):
+    tables = [
+        spec
+        for scene in transformer_resolved.scenes
+        for spec in scene.objects.values()
+        if isinstance(spec, TableSpec)
+    ]
+    assert len(tables) == 4
+    assert all(t.header for t in tables)
+
+
+def test_each_table_is_revealed_once_per_row(transformer_resolved):
+    for scene in transformer_resolved.scenes:
+        for name, spec in scene.objects.items():
+            if isinstance(spec, TableSpec):
+                shows = [
+                    a
+                    for a in scene.actions
+                    if a.action.object == name and type(a.action).__name__ == "Show"
+                ]
+                assert len(shows) == len(rows_of(scene, name))
+
+
+# ---------------------------------------------------------------- the pieces
+
+
+def test_atoms_keep_formulas_whole():
+    assert atoms("Self-attention $O(n^2 dot.op d)$ $O(1)$ x") == [
+        "Self-attention",
+        "$O(n^2 dot.op d)$",
+        "$O(1)$",
+        "x",
+    ]
+    assert atoms("") == []
+
+
+@pytest.mark.parametrize(
+    ("prefix", "rows", "partial"),
+    [
+        ("(('a', 'b'), ('c', 'd", [["a", "b"], ["c"]], "d"),
+        ("(('a', 'b'), ('c', '", [["a", "b"], ["c"]], ""),
+        (
+            "(('Layer type', 'Complexity per layer', 'Sequential ops', 'Max ",
+            [["Layer type", "Complexity per layer", "Sequential ops"]],
+            "Max ",
+        ),
+        ("(('', '$1$'), ('$1$', '$-in", [["", "$1$"], ["$1$"]], "$-in"),
+        ('(("a", "b"), ("c"', [["a", "b"], ["c"]], None),
+        ("(('it\\'s', 'b'", [["it\\'s", "b"]], None),
+    ],
+)
+def test_visible_rows(prefix, rows, partial):
+    """The prefix is what a Truncated keeps: everything before the `…`."""
+    assert visible_rows(prefix) == (rows, partial)
+
+
+@pytest.mark.parametrize(
+    ("atom_list", "cells", "expected"),
+    [
+        (["a", "b", "c"], 3, ["a", "b", "c"]),
+        (["a", "b", "c"], 2, ["a b", "c"]),
+        (["a", "b", "c"], 1, ["a b c"]),
+        (["GNMT", "+", "RL,", "ensemble", "26.30"], 2, ["GNMT + RL, ensemble", "26.30"]),
+        (["a", "1", "b"], 2, None),
+        (["$x$", "$y$"], 1, None),
+        (["a"], 2, None),
+        ([], 0, []),
+    ],
+)
+def test_split_cells(atom_list, cells, expected):
+    assert split_cells(atom_list, cells) == expected
+
+
+def test_infer_rows_from_a_complete_first_row():
+    text = "Name Score alpha 1 beta 2"
+    assert infer_rows(text, "(('Name', 'Score'), ('alpha', '1'), ('be", reveals=3) == (
+        ("Name", "Score"),
+        ("alpha", "1"),
+        ("beta", "2"),
+    )
+
+
+def test_infer_rows_when_the_first_row_is_cut():
+    text = "Layer type Complexity per layer Sequential ops Max path length A $x$ $y$ $z$"
+    assert infer_rows(
+        text, "(('Layer type', 'Complexity per layer', 'Sequential ops', 'Max ", reveals=2
+    ) == (
+        ("Layer type", "Complexity per layer", "Sequential ops", "Max path length"),
+        ("A", "$x$", "$y$", "$z$"),
+    )
+
+
+def test_infer_rows_without_reveals_makes_every_atom_a_cell():
+    assert infer_rows("a b c d", "(('a', 'b'), ('c", reveals=0) == (("a", "b"), ("c", "d"))
+
+
+@pytest.mark.parametrize(
+    ("text", "prefix", "reveals"),
+    [
+        ("a b c", "", 1),
+        ("a b c", "(", 1),
+        ("x y z", "(('a', 'b'), ('c", 2),  # the visible cells are not in the text
+        ("a b c", "(('a', 'b'), ('c", 0),  # three atoms do not fill rows of two
+        ("a b 1 2 3", "(('a', 'b'), ('1", 2),  # numbers stand alone: three cannot be two
+        ("a b c d", "(('a', 'b'), ('x", 2),  # the cut cell must start the next cell
+    ],
+)
+def test_infer_rows_gives_up_when_the_text_does_not_determine_them(text, prefix, reveals):
+    assert infer_rows(text, prefix, reveals) is None
+
+
+def test_the_largest_column_an_action_names_widens_a_cut_first_row():
+    text = "a b c d e f"
+    assert infer_rows(text, "(('a', 'b", reveals=2) == (
+        ("a", "b c d"),
+        ("e", "f"),
+    )  # earlier cells take more
+    assert infer_rows(text, "(('a', 'b", reveals=2, min_columns=3) == (
+        ("a", "b", "c"),
+        ("d", "e", "f"),
+    )
+
+
+# ---------------------------------------------------------------- in a lecture
+
+
+def test_a_table_with_all_its_rows_needs_no_inference(resolve_scene):
+    r = resolve_scene(
+        {"t": "a Table that says \"a b c d\" (rows=(('a', 'b'), ('c', 'd')), header=True)"},
+        [
+            (1.0, "t is shown on the screen, written out."),
+            (2.0, "t is shown on the screen, written out."),
+        ],
+    )
+    assert lines(r) == []
+    assert rows_of(r.scenes[0], "t") == [("a", "b"), ("c", "d")]
+
+
+def test_a_cut_table_is_inferred_with_a_diagnostic(resolve_scene):
+    r = resolve_scene(
+        {
+            "t": "a Table that says \"Word Count the 3 river 1\" (rows=(('Word', 'Count'), "
+            "('the', '…, header=True)"
+        },
+        [(float(i), "t is shown on the screen, written out.") for i in (1, 2, 3)],
+    )
+    assert lines(r) == [
+        "inferred: scene 'Scene One', object 't': rows recovered from its text: 3 rows of 2 cells"
+    ]
+    assert rows_of(r.scenes[0], "t") == [("Word", "Count"), ("the", "3"), ("river", "1")]
+    assert r.of(Severity.INFERRED)[0].place.object == "t"
+
+
+def test_a_column_part_decides_the_width(resolve_scene):
+    shows = [(float(i), "t is shown on the screen, written out.") for i in (1, 2)]
+    r = resolve_scene(
+        {"t": "a Table that says \"a b c d e f\" (rows=(('a', 'b…)"},
+        [*shows, (3.0, 't (the "column=3" part) is emphasized.')],
+    )
+    assert rows_of(r.scenes[0], "t") == [("a", "b", "c"), ("d", "e", "f")]
+    assert [d.severity for d in r.diagnostics] == [Severity.INFERRED]
+
+
+def test_rows_from_the_overrides_replace_a_cut_value(resolve_scene, write_toml):
+    r = resolve_scene(
+        {"t": 'a Table that says "a b c" (rows=((\'x…)'},
+        [(1.0, "t is shown on the screen, written out.")],
+        overrides=write_toml('["scene-one".t]\nrows = [["a", "b", "c"]]\n'),
+    )
+    assert lines(r) == []
+    assert rows_of(r.scenes[0], "t") == [("a", "b", "c")]
+    assert r.scenes[0].broken == frozenset()
