@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from lecturekit.diagnostics import LectureError
+from lecturekit.settings import Quality
 
 app = typer.Typer(
     add_completion=False,
@@ -66,6 +67,105 @@ def check(
     typer.echo(json.dumps(report, indent=2) if as_json else text_report(resolved))
     failed = not resolved.renderable or (strict and (report["warnings"] or report["unresolved"]))
     raise typer.Exit(1 if failed else 0)
+
+
+SceneOpt = Annotated[
+    list[str] | None,
+    typer.Option("--scene", "-s", help="A scene: 1-based index, title, or the title's slug. Repeatable."),
+]
+QualityOpt = Annotated[
+    Quality,
+    typer.Option("-q", "--quality", help="Manim's presets: l 480p15, m 720p30, h 1080p60, p 1440p60, k 2160p60."),
+]
+OutOpt = Annotated[Path, typer.Option("--out", help="Folder for the videos (media/<slug>/ inside it).")]
+
+
+def _render(lecture, overrides, scene, quality, out, debug) -> None:
+    from lecturekit.pipeline import render_scenes
+    from lecturekit.settings import RenderSettings
+    from lecturekit.sources import read
+
+    def announce(plan) -> None:
+        typer.echo(f"rendering scene {plan.index}: {plan.title} ({plan.frames} frames at {plan.fps} fps)")
+
+    try:
+        resolved = read(lecture, overrides)
+        done = render_scenes(resolved, scene or [], RenderSettings(quality, out), announce)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    for rendered in done:
+        typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
+
+
+@app.command()
+def render(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    quality: QualityOpt = Quality.h,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Render scenes (all when none is named) to media/<slug>/NN-<scene>.mp4."""
+    _render(lecture, overrides, scene, quality, out, debug)
+
+
+@app.command()
+def preview(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """A fast draft: `render` at -q l."""
+    _render(lecture, overrides, scene, Quality.l, out, debug)
+
+
+@app.command()
+def plan(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    fps: Annotated[int, typer.Option("--fps", min=1, max=240, help="Frames per second.")] = 60,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Print the timeline and layout: every cue on its frame, every board's boxes."""
+    from lecturekit.pipeline import ensure_renderable, plan_scenes, select
+    from lecturekit.plan import LecturePlan, as_json as plan_json, describe
+    from lecturekit.sources import read
+
+    try:
+        resolved = read(lecture, overrides)
+        ensure_renderable(resolved)
+        plans = plan_scenes(resolved, select(resolved, scene or []), fps)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    result = LecturePlan(resolved.slug, resolved.title, fps, tuple(plans))
+    typer.echo(json.dumps(plan_json(result), indent=1) if as_json else describe(result))
+
+
+@app.command()
+def scaffold(
+    lecture: LectureArg = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The module to write (default scenes/<slug>.py).")] = None,
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Write a thin Manim scene module: one Scene class per lecture scene, for `manim -ql FILE NAME`."""
+    from lecturekit.scaffold import write_module
+    from lecturekit.sources import read
+
+    try:
+        resolved = read(lecture, overrides)
+        path = write_module(resolved, lecture, overrides, out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {path}")
 
 
 def main() -> None:

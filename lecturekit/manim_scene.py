@@ -52,6 +52,12 @@ class LectureScene(Scene):
             progression.iterable = np.arange(round(run_time * config["frame_rate"])) / config["frame_rate"]
         return progression
 
+    def update_to_time(self, t: float) -> None:
+        """Manim draws the members an animation had when it began; the board adds and removes
+        members as it goes, so hand Manim the current ones each frame."""
+        super().update_to_time(t)
+        self.moving_mobjects = self.root.get_family()
+
     def construct(self) -> None:
         from lecturekit.pipeline import ensure_renderable, plan_scenes
         from lecturekit.sources import read
@@ -61,6 +67,7 @@ class LectureScene(Scene):
         fps = int(config["frame_rate"])
         plan: ScenePlan = plan_scenes(resolved, [resolved.scenes[self.index - 1]], fps)[0]
         stage = Stage(plan)
+        self.root = stage.root
         self.add(stage.root)
         frame = 0
         for first, last in plan.busy():
@@ -77,8 +84,7 @@ class LectureScene(Scene):
         self.wait((last - first + 0.5) / fps, frozen_frame=True)
 
 
-def lecture_scene(lecture: str, index: int, title: str, overrides: str | None = None) -> type[LectureScene]:
-    """A Scene class for scene `index` of the lecture at `lecture`."""
-    name = "Scene{:02d}{}".format(index, "".join(w.capitalize() for w in title.replace("-", " ").split() if w.isalnum()))
-    return type(name, (LectureScene,), {"lecture": lecture, "index": index, "overrides": overrides,
-                                        "__module__": __name__, "__doc__": title})
+def scene_class_name(index: int, title: str) -> str:
+    """`Scene02QueriesKeysAndValues` for scene 2, "Queries, Keys and Values"."""
+    words = "".join(c if c.isalnum() else " " for c in title).split()
+    return f"Scene{index:02d}" + "".join(w[:1].upper() + w[1:] for w in words if w.isascii())

@@ -216,3 +216,17 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
             for s in plan.scenes
         ],
     }
+
+
+def describe(plan: LecturePlan) -> str:
+    """The plan for a person: each scene's cues with their frames, then its boards."""
+    lines = [f"{plan.title} at {plan.fps} fps"]
+    for s in plan.scenes:
+        lines.append(f"\n{s.index}. {s.title}: {s.end - s.start:.3f} s, {s.frames} frames")
+        for c in s.cues:
+            lines.append(f"  {c.time:9.3f} s  frame {c.frame:6d}  +{c.frames / s.fps:5.2f} s  {c.text}")
+        for b in s.boards:
+            names = ", ".join(i.name for i in b.items) or "(empty)"
+            lines.append(f"  board at {b.time:9.3f} s: {names}")
+        lines += [f"  warning: {w}" for w in s.warnings]
+    return "\n".join(lines)

@@ -78,7 +78,8 @@ def build_cues(
     raw.sort(key=lambda r: (r[1], r[4] == 0))
     frames_of_object: dict[str, list[int]] = {}
     for _, frame, action, _, _ in raw:
-        frames_of_object.setdefault(action.object, []).append(frame)
+        if not isinstance(action, StyleHint):  # a hint shapes an animation; it does not end it
+            frames_of_object.setdefault(action.object, []).append(frame)
     explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
     shows: dict[str, int] = {}
     values = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
@@ -87,7 +88,7 @@ def build_cues(
     for t, frame, action, text, index in raw:
         name = action.object
         spec = scene.objects[name]
-        later = [f for f in frames_of_object[name] if f > frame]
+        later = [f for f in frames_of_object.get(name, ()) if f > frame]
         limit = min([*later, last + 1]) - frame if later else last - frame
         wanted = durations.natural(action, spec, lengths.get(name, 0))
         frames = max(1, min(frame_of(wanted, fps), limit)) if wanted > 0 else 0

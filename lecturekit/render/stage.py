@@ -98,6 +98,8 @@ class Stage:
 
     # ------------------------------------------------------------ cues
     def _begin(self, cue: Cue) -> None:
+        if isinstance(cue.action, Hide | Move):
+            self._settle_children(cue.object)
         effect = self._effect(cue)
         if effect is None:
             return
@@ -131,6 +133,17 @@ class Stage:
                 live.holder.add(ring)
                 return fx.create(ring)
         return None
+
+    def _settle_children(self, name: str) -> None:
+        """Finish what runs inside an object before it moves or leaves as a whole, since an
+        animation of a group follows the members it had when it began."""
+        children = set(self.plan.scene.children(name))
+        inside = [(c, e) for c, e in self.running if c.object in children]
+        if inside:
+            self.running = [(c, e) for c, e in self.running if c.object not in children]
+            for cue, effect in inside:
+                effect.finish()
+                self._after(cue)
 
     def _after(self, cue: Cue) -> None:
         if isinstance(cue.action, Hide) and cue.carried_by is None:
