@@ -134,7 +134,8 @@ def plan(
 ) -> None:
     """Print the timeline and layout: every cue on its frame, every board's boxes."""
     from lecturekit.pipeline import ensure_renderable, plan_scenes, select
-    from lecturekit.plan import LecturePlan, as_json as plan_json, describe
+    from lecturekit.plan import LecturePlan, describe
+    from lecturekit.plan import as_json as plan_json
     from lecturekit.sources import read
 
     try:

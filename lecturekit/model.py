@@ -71,7 +71,7 @@ class Watch(_Frozen):
 
 class Chapter(_Frozen):
     title: str
-    startSeconds: Seconds  # noqa: N815 (the file's own spelling)
+    startSeconds: Seconds
     narration: str = ""
 
 
@@ -81,7 +81,7 @@ class Publication(_Frozen):
     subject: str = ""
     summary: str = ""
     transcript: str = ""
-    durationSeconds: float | None = None  # noqa: N815
+    durationSeconds: float | None = None
     chapters: tuple[Chapter, ...] = ()
     watch: Watch
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 
-class Quality(str, Enum):
+class Quality(StrEnum):
     l = "l"  # noqa: E741 (Manim's own flag letters)
     m = "m"
     h = "h"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from lecturekit.plan.geometry import Box
 from lecturekit.theme import Theme
@@ -22,7 +22,7 @@ TextSize = Callable[[float, float], tuple[float, float]]
 MAX_MEASURE = 10.5
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     TITLE = "title"
     HEADING = "heading"
     VISUAL = "visual"
@@ -130,7 +130,7 @@ def _arrange_content(items: list[Item], area: Box, theme: Theme) -> Arrangement:
         visual = _visual_block(visuals, Box(area.x0, area.y0, split, area.y1), theme)
         merged = _merge(visual, column)
         return Arrangement(merged.places, (*merged.warnings, "the board is too full to lay out well"))
-    return max(options, key=lambda o: _visual_area(o, visuals) - 100 * len(o.warnings))
+    return max(options, key=lambda o: _score(o, visuals))
 
 
 def _fits(column: Arrangement, area: Box) -> bool:
@@ -139,6 +139,11 @@ def _fits(column: Arrangement, area: Box) -> bool:
 
 def _merge(a: Arrangement, b: Arrangement) -> Arrangement:
     return Arrangement({**a.places, **b.places}, a.warnings + b.warnings)
+
+
+def _score(option: Arrangement, visuals: list[Item]) -> float:
+    """Bigger visuals are better; any warning is worse than any size."""
+    return _visual_area(option, visuals) - 100 * len(option.warnings)
 
 
 def _visual_area(option: Arrangement, visuals: list[Item]) -> float:
@@ -201,12 +206,13 @@ def _visual_block(visuals: list[Item], area: Box, theme: Theme) -> Arrangement:
             if visual.natural is not None:
                 scale = box.width / visual.natural[0]
                 if scale > visual.max_scale:
-                    box = Box.around(*box.center, visual.natural[0] * visual.max_scale, visual.natural[1] * visual.max_scale)
+                    width, height = visual.natural
+                    box = Box.around(*box.center, width * visual.max_scale, height * visual.max_scale)
                 elif scale < visual.min_scale:
                     warnings.append(f"{visual.name} is typeset below the smallest legible size")
             places[visual.name] = Placed(box)
         option = Arrangement(places, tuple(warnings))
-        if best is None or _visual_area(option, visuals) - 100 * len(option.warnings) > _visual_area(best, visuals) - 100 * len(best.warnings):
+        if best is None or _score(option, visuals) > _score(best, visuals):
             best = option
     assert best is not None
     return best

@@ -27,7 +27,6 @@ from lecturekit.syntax.nodes import (
     Show,
     Spec,
     TableSpec,
-    TimedAction,
     Value,
 )
 from lecturekit.theme import Theme
@@ -187,7 +186,7 @@ def place_scene(
                     stays.setdefault(name, []).append(Stay(when, place))
                     current[name] = place
             present = board
-        for t, kind, name in beat_events:
+        for _, kind, name in beat_events:
             if kind == "leave" and name in present:
                 present.remove(name)
                 current.pop(name, None)

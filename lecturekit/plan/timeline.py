@@ -4,6 +4,7 @@ follows. Times are absolute: a cue's frame is `round((t - scene.start) * fps)`, 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from lecturekit.plan import durations
@@ -15,7 +16,6 @@ from lecturekit.syntax.nodes import (
     STEPPED_KINDS,
     Action,
     Hide,
-    Kind,
     Move,
     Redraw,
     Show,
@@ -74,7 +74,8 @@ def build_cues(
         raw.append((t, min(frame_of(t, fps), last), timed.action, timed.source, timed.index))
     for move in placement.moves:
         if not move.explicit:
-            raw.append((move.time, min(frame_of(move.time, fps), last), Move(move.object), f"{move.object} {RELAYOUT}.", 0))
+            frame = min(frame_of(move.time, fps), last)
+            raw.append((move.time, frame, Move(move.object), f"{move.object} {RELAYOUT}.", 0))
     raw.sort(key=lambda r: (r[1], r[4] == 0))
     frames_of_object: dict[str, list[int]] = {}
     for _, frame, action, _, _ in raw:
@@ -152,21 +153,14 @@ def variable_values(cues: tuple[Cue, ...], initial: dict[str, float], frame: flo
         if frame >= cue.end_frame or cue.frames == 0:
             values[cue.object] = cue.end_value
         else:
-            alpha = smooth((frame - cue.frame) / cue.frames)
+            alpha = ease_out((frame - cue.frame) / cue.frames)
             values[cue.object] = cue.start_value + (cue.end_value - cue.start_value) * alpha
     return values
 
 
-def smooth(t: float) -> float:
-    """Manim's `smooth` rate function, so the plan and the pictures ease alike."""
-    from math import exp
-
-    def sigmoid(x: float) -> float:
-        return 1 / (1 + exp(-x))
-
-    inflection = 10.0
-    error = sigmoid(-inflection / 2)
-    return min(max((sigmoid(inflection * (t - 0.5)) - error) / (1 - 2 * error), 0.0), 1.0)
+def ease_out(t: float) -> float:
+    """Manim's `ease_out_sine`: a tick starts moving at once and settles on its value."""
+    return math.sin(t * math.pi / 2)
 
 
 def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple[tuple[int, int], ...]:
@@ -188,4 +182,4 @@ def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple
     return tuple(merged)
 
 
-__all__ = ["Cue", "build_cues", "busy_spans", "frame_of", "smooth", "variable_values"]
+__all__ = ["Cue", "build_cues", "busy_spans", "ease_out", "frame_of", "variable_values"]

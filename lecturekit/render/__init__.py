@@ -56,15 +56,19 @@ def render_scene(
         return encode(path, preset, plan.fps, plan.frames, plan.busy(), draw, progress)
 
 
-def still(plan: ScenePlan, frame: int, preset: Preset, media: Path) -> np.ndarray:
-    """The picture at `frame`, without rendering anything before it."""
+def stills(plan: ScenePlan, frames: list[int], preset: Preset, media: Path) -> list[np.ndarray]:
+    """The pictures at `frames` (in increasing order), without rendering anything between."""
     with manim_config(preset, plan.fps, media):
         from manim.camera.camera import Camera
 
         from lecturekit.render.stage import Stage
 
         stage = Stage(plan)
-        stage.advance(frame)
         camera = Camera()
-        camera.capture_mobjects(stage.mobjects())
-        return np.array(camera.pixel_array[:, :, :3])
+        pictures = []
+        for frame in frames:
+            stage.advance(frame)
+            camera.reset()
+            camera.capture_mobjects(stage.mobjects())
+            pictures.append(np.array(camera.pixel_array[:, :, :3]))
+        return pictures

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +26,7 @@ from lecturekit import theme as palette
 from lecturekit.plan import LABEL, ScenePlan
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.placement import children_box, image_size
-from lecturekit.plan.texts import PT, TableMetrics, Typeset
+from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.render.frames import ParentFrame, nice_step, ticks
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.resolve.labels import Anchor
@@ -171,14 +172,14 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     label_font = plan.theme.sizes.minimum
     for x in ticks(x0, x1, x_step):
         p = frame.point(x, ax_y)
-        parts.append(Line(p + [0, -0.07, 0], p + [0, 0.07, 0], color=color, stroke_width=2))
+        parts.append(Line(p + np.array([0, -0.07, 0]), p + np.array([0, 0.07, 0]), color=color, stroke_width=2))
         if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
-            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(p + [0, -0.28, 0]))
+            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(p + np.array([0, -0.28, 0])))
     for y in ticks(y0, y1, y_step):
         p = frame.point(ax_x, y)
-        parts.append(Line(p + [-0.07, 0, 0], p + [0.07, 0, 0], color=color, stroke_width=2))
+        parts.append(Line(p + np.array([-0.07, 0, 0]), p + np.array([0.07, 0, 0]), color=color, stroke_width=2))
         if abs(y - ax_y) > 1e-9:
-            parts.append(_number_label(ctx, (spec.name, "y", y), y, label_font).move_to(p + [-0.3, 0, 0]))
+            parts.append(_number_label(ctx, (spec.name, "y", y), y, label_font).move_to(p + np.array([-0.3, 0, 0])))
     return Drawn(VGroup(*parts), frame=frame)
 
 
@@ -304,10 +305,8 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     at = frame.point(*_values_point(spec.location, ctx))
     radius = DOT_RADIUS
     if spec.marker_radius is not None:
-        try:
+        with suppress(EvaluationError):
             radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, ctx.values) * frame.unit * 0.8))
-        except EvaluationError:
-            pass
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     _attach_label(group, spec, ctx, at + np.array([0, radius, 0]), np.array([0.0, 1.0, 0.0]))

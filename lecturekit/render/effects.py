@@ -1,5 +1,9 @@
 """One effect per action form. An effect starts, is set to any progress in [0, 1], and finishes;
-most wrap a Manim animation with an explicit rate function, driven by the board's clock."""
+most wrap a Manim animation with an explicit rate function, driven by the board's clock.
+
+Rate functions decelerate (quick start, gentle landing) so that an action shows on the very frame
+after its cue, as the narration expects, and still settles calmly.
+"""
 
 from __future__ import annotations
 
@@ -14,18 +18,21 @@ from manim import (
     GrowFromCenter,
     GrowFromPoint,
     Indicate,
-    Mobject,
     ManimColor,
+    Mobject,
     Rectangle,
     SurroundingRectangle,
     VMobject,
     Write,
     linear,
-    smooth,
+    rate_functions,
 )
 
 from lecturekit import theme as palette
 from lecturekit.plan.geometry import Box
+
+ARRIVE = rate_functions.ease_out_sine
+SETTLE = rate_functions.ease_out_cubic
 
 
 class Effect:
@@ -99,25 +106,30 @@ def write(mobject: Mobject, left_to_right: bool = False) -> Effect:
 
 
 def create(mobject: Mobject) -> Effect:
-    return Play(Create(mobject, rate_func=smooth))
+    return Play(Create(mobject, rate_func=ARRIVE))
 
 
 def fade_in(mobject: Mobject) -> Effect:
-    return Play(FadeIn(mobject, rate_func=smooth))
+    return Play(FadeIn(mobject, rate_func=ARRIVE))
 
 
 def fade_out(mobject: Mobject) -> Effect:
-    return Play(FadeOut(mobject, rate_func=smooth))
+    return Play(FadeOut(mobject, rate_func=ARRIVE))
 
 
 def grow(mobject: Mobject, origin: np.ndarray | None = None) -> Effect:
     if origin is not None:
-        return Play(GrowFromPoint(mobject, origin, rate_func=smooth))
-    return Play(GrowFromCenter(mobject, rate_func=smooth))
+        return Play(GrowFromPoint(mobject, origin, rate_func=ARRIVE))
+    return Play(GrowFromCenter(mobject, rate_func=ARRIVE))
+
+
+def pulse(t: float) -> float:
+    """Up and back down, already visible on its first frame."""
+    return float(np.sin(np.pi * t))
 
 
 def flash(mobject: Mobject) -> Effect:
-    return Play(Indicate(mobject, color=palette.EMPHASIS, scale_factor=1.12))
+    return Play(Indicate(mobject, color=palette.EMPHASIS, scale_factor=1.12, rate_func=pulse))
 
 
 class Recolor(Effect):
@@ -133,7 +145,7 @@ class Recolor(Effect):
                       for m in self.members}
 
     def update(self, alpha: float) -> None:
-        a = smooth(alpha)
+        a = ARRIVE(alpha)
         goal = ManimColor(palette.EMPHASIS)
         for m in self.members:
             end = goal if self.on else self.base.get(id(m), self.start[id(m)])
@@ -165,7 +177,7 @@ class Relocate(Effect):
         self.current = start
 
     def update(self, alpha: float) -> None:
-        a = smooth(alpha)
+        a = SETTLE(alpha)
         box = Box(*(s + (e - s) * a for s, e in zip(
             (self.start.x0, self.start.y0, self.start.x1, self.start.y1),
             (self.end.x0, self.end.y0, self.end.x1, self.end.y1), strict=True)))

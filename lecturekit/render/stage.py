@@ -18,9 +18,6 @@ from lecturekit.render import effects as fx
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.syntax.nodes import (
     STEPPED_KINDS,
-    Box as BoxAction,
-)
-from lecturekit.syntax.nodes import (
     ColumnPart,
     Emphasize,
     Flash,
@@ -32,7 +29,9 @@ from lecturekit.syntax.nodes import (
     ShowStyle,
     StyleHint,
     TextPart,
-    variables_of,
+)
+from lecturekit.syntax.nodes import (
+    Box as BoxAction,
 )
 
 
@@ -298,7 +297,7 @@ class Stage:
             found = parts.get(label) if label else None
         else:
             found = None
-        if found is None or len(found.get_family()) <= 1 and not found.has_points():
+        if found is None or (len(found.get_family()) <= 1 and not found.has_points()):
             return live.drawn.ink or live.drawn.mobject
         return found
 
