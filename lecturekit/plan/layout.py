@@ -2,7 +2,8 @@
 visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, Text).
 
 Rules: nothing overlaps; everything stays in the safe area; text is never typeset below
-`Sizes.minimum`; visuals keep their aspect ratio. Visuals and text sit side by side, or stacked
+`Sizes.minimum`; visuals keep their aspect ratio. When text cannot fit even at the minimum size,
+staying on the board wins: it is set smaller and the arrangement carries a warning. Visuals and text sit side by side, or stacked
 (visuals on top) when that gives the visuals more room; texts run top-down in arrival order, so
 a newcomer does not push the ones above it.
 """
@@ -10,7 +11,7 @@ a newcomer does not push the ones above it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from lecturekit.plan.geometry import Box
@@ -20,6 +21,8 @@ from lecturekit.theme import Theme
 TextSize = Callable[[float, float], tuple[float, float]]
 #: Longest comfortable line for paragraphs, in units.
 MAX_MEASURE = 10.5
+#: Rounds of shrinking below the minimum size before giving up (sizes are not quite linear).
+SHRINK_ROUNDS = 8
 
 
 class Role(StrEnum):
@@ -72,6 +75,7 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     for heading in headings[-1:]:  # one heading band; a newer heading replaces the old
         w, h, font = _text_fit(heading, sx1 - sx0, f.heading_band, theme)
         places[heading.name] = Placed(Box.around(0.0, sy1 - f.heading_band / 2, w, h), font, sx1 - sx0)
+        warnings += _small(heading, font, theme)
         top = sy1 - f.heading_band - f.gap * 0.5
     for stale in headings[:-1]:
         warnings.append(f"{stale.name} shares the heading band with {headings[-1].name}")
@@ -79,6 +83,7 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     for title in titles:
         w, h, font = _text_fit(title, min(area.width, 11.5), area.height, theme)
         places[title.name] = Placed(Box.around(*area.center, w, h), font, min(area.width, 11.5))
+        warnings += _small(title, font, theme)
         area = Box(area.x0, area.y0, area.x1, area.center[1] - h / 2 - f.gap)
     if content:
         chosen = _arrange_content(content, area, theme)
@@ -88,7 +93,8 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
 
 
 def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[float, float, float]:
-    """Size of a text at the largest font (down to the minimum) that fits width x height."""
+    """Size of a text at the largest font (down to the minimum) that fits width x height; below
+    the minimum only when nothing else fits (the caller warns)."""
     if item.fixed is not None:
         return (*item.fixed, item.font)
     assert item.size is not None
@@ -96,8 +102,20 @@ def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[fl
     while True:
         w, h = item.size(min(width, MAX_MEASURE), font)
         if (w <= width + 1e-6 and h <= height + 1e-6) or font <= theme.sizes.minimum:
-            return w, h, font
+            break
         font = max(theme.sizes.minimum, font - 2)
+    for _ in range(SHRINK_ROUNDS):
+        if (w <= width + 1e-6 and h <= height + 1e-6) or min(w, h, width, height) <= 0:
+            break
+        font *= min(width / w, height / h) * 0.99
+        w, h = item.size(min(width, MAX_MEASURE), font)
+    return w, h, font
+
+
+def _small(item: Item, font: float, theme: Theme) -> list[str]:
+    if item.fixed is None and font < theme.sizes.minimum - 1e-9:
+        return [f"{item.name} is set below the smallest legible size ({font:.1f} < {theme.sizes.minimum:g})"]
+    return []
 
 
 def _arrange_content(items: list[Item], area: Box, theme: Theme) -> Arrangement:
@@ -165,14 +183,30 @@ def _text_column(texts: list[Item], area: Box, theme: Theme, from_bottom: bool =
         if total <= area.height or smallest <= theme.sizes.minimum:
             break
         scale_font += 2
+    warnings: list[str] = []
+    if total > area.height + 1e-6:
+        warnings.append(f"text does not fit at the smallest legible size: {total:.2f} > {area.height:.2f}")
+        # staying on the board wins: shrink every text that can shrink until the column fits
+        fonts = [f for _, _, f in sizes]
+        shrink = 1.0
+        for _ in range(SHRINK_ROUNDS):
+            loose = sum(h for item, (_, h, _) in zip(texts, sizes, strict=True) if item.fixed is None)
+            room = area.height - (total - loose)
+            if total <= area.height + 1e-6 or loose <= 0 or room <= 0:
+                break
+            shrink *= room / loose * 0.99
+            sizes = [_text_fit(replace(item, font=font * shrink) if item.fixed is None else item,
+                               width, area.height, theme)
+                     for item, font in zip(texts, fonts, strict=True)]
+            total = sum(h for _, h, _ in sizes) + gap * (len(sizes) - 1)
     places: dict[str, Placed] = {}
     cx = area.center[0]
     y = area.y0 + total if from_bottom else area.y1
     for item, (w, h, font) in zip(texts, sizes, strict=True):
         places[item.name] = Placed(Box.around(cx, y - h / 2, w, h), font, width)
+        warnings += _small(item, font, theme)
         y -= h + gap
-    warnings = () if total <= area.height + 1e-6 else (f"text does not fit: {total:.2f} > {area.height:.2f}",)
-    return Arrangement(places, warnings)
+    return Arrangement(places, tuple(warnings))
 
 
 def _visual_block(visuals: list[Item], area: Box, theme: Theme) -> Arrangement:

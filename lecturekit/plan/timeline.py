@@ -5,7 +5,7 @@ follows. Times are absolute: a cue's frame is `round((t - scene.start) * fps)`, 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lecturekit.plan import durations
 from lecturekit.plan.layout import Placed
@@ -81,10 +81,14 @@ def build_cues(
     for _, frame, action, _, _ in raw:
         if not isinstance(action, StyleHint):  # a hint shapes an animation; it does not end it
             frames_of_object.setdefault(action.object, []).append(frame)
+    # a child is taken off the board with its parent, whether or not its own leaving is recorded
+    for _, frame, action, _, _ in raw:
+        if isinstance(action, Hide):
+            for child in scene.children(action.object):
+                frames_of_object.setdefault(child, []).append(frame)
     explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
     shows: dict[str, int] = {}
     values = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
-    parent_hide: dict[tuple[str, int], int] = {}
     cues: list[Cue] = []
     for t, frame, action, text, index in raw:
         name = action.object
@@ -92,7 +96,8 @@ def build_cues(
         later = [f for f in frames_of_object.get(name, ()) if f > frame]
         limit = min([*later, last + 1]) - frame if later else last - frame
         wanted = durations.natural(action, spec, lengths.get(name, 0))
-        frames = max(1, min(frame_of(wanted, fps), limit)) if wanted > 0 else 0
+        # no room at all (a cue on the scene's last frame) is a cut, not one frame past the end
+        frames = min(max(1, frame_of(wanted, fps)), limit) if wanted > 0 else 0
         extra: dict = {}
         if isinstance(action, Show):
             shows[name] = shows.get(name, 0) + 1
@@ -112,27 +117,39 @@ def build_cues(
             extra["start_value"] = values.get(name, 0.0)
             extra["end_value"] = action.value
             values[name] = action.value
-        elif isinstance(action, Hide) and action.cause not in (None, name):
-            parent_frames = parent_hide.get((action.cause, frame))
-            if parent_frames is not None:
-                extra["carried_by"] = action.cause
-                frames = parent_frames
-        if isinstance(action, Hide) and action.cause == name:
-            parent_hide[(name, frame)] = frames
         cues.append(Cue(t, frame, frames, name, action, text, index, **extra))
-    cues = _carry_redraws(cues)
+    cues = _carry_leaves(_carry_redraws(cues))
     return tuple(cues), tuple(warnings)
 
 
 def _carry_redraws(cues: list[Cue]) -> list[Cue]:
-    """A redraw runs exactly as long as the tick it follows (ticks at the same frame)."""
-    ticks = {c.frame: c for c in cues if isinstance(c.action, Tick)}
+    """A redraw runs exactly as long as the tick it follows (ticks at the same frame), unless
+    the object itself is done sooner; with several ticks there, the longest carries it."""
+    ticks: dict[int, Cue] = {}
+    for c in cues:
+        if isinstance(c.action, Tick) and (c.frame not in ticks or c.frames > ticks[c.frame].frames):
+            ticks[c.frame] = c
     out = []
     for cue in cues:
         if isinstance(cue.action, Redraw) and cue.frame in ticks:
             tick = ticks[cue.frame]
-            cue = Cue(cue.time, cue.frame, tick.frames, cue.object, cue.action, cue.text, cue.index,
-                      carried_by=tick.object)
+            cue = replace(cue, frames=min(tick.frames, cue.frames), carried_by=tick.object)
+        out.append(cue)
+    return out
+
+
+def _carry_leaves(cues: list[Cue]) -> list[Cue]:
+    """A child leaving because its parent left runs on the parent's cue at the same frame,
+    whichever of the two the lecture lists first."""
+    leaving = {(c.object, c.frame): c for c in cues
+               if isinstance(c.action, Hide) and c.action.cause in (None, c.object)}
+    out = []
+    for cue in cues:
+        action = cue.action
+        if isinstance(action, Hide) and action.cause not in (None, cue.object):
+            parent = leaving.get((action.cause, cue.frame))
+            if parent is not None:
+                cue = replace(cue, frames=parent.frames, carried_by=parent.object)
         out.append(cue)
     return out
 
@@ -165,11 +182,12 @@ def ease_out(t: float) -> float:
 
 def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple[tuple[int, int], ...]:
     """Frame ranges [a, b) in which the picture may change: from the frame after a cue starts
-    through the frame it ends on. Everything else is a held board."""
+    through the frame it ends on (a cut: its own frame). Everything else is a held board."""
     spans = sorted(
-        (c.frame + 1, min(total, c.end_frame + 1))
+        (c.frame + 1, min(total, c.end_frame + 1)) if c.frames > 0 else (c.frame, min(total, c.frame + 1))
         for c in cues
-        if c.frames > 0 and (c.changes_picture or (carried and isinstance(c.action, Tick | Redraw)))
+        if (c.changes_picture or (carried and isinstance(c.action, Tick | Redraw)))
+        and (c.frames > 0 or not isinstance(c.action, Move) or c.place is not None)
     )
     merged: list[tuple[int, int]] = []
     for a, b in spans:

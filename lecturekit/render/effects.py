@@ -31,8 +31,10 @@ from manim import (
 from lecturekit import theme as palette
 from lecturekit.plan.geometry import Box
 
-ARRIVE = rate_functions.ease_out_sine
-SETTLE = rate_functions.ease_out_cubic
+#: Quick start, gentle landing: visible on the first frame, calm at the end.
+DECELERATE = rate_functions.ease_out_cubic
+#: Opacity of the soft box behind an emphasised part.
+HIGHLIGHT = 0.32
 
 
 class Effect:
@@ -106,21 +108,21 @@ def write(mobject: Mobject, left_to_right: bool = False) -> Effect:
 
 
 def create(mobject: Mobject) -> Effect:
-    return Play(Create(mobject, rate_func=ARRIVE))
+    return Play(Create(mobject, rate_func=DECELERATE))
 
 
 def fade_in(mobject: Mobject) -> Effect:
-    return Play(FadeIn(mobject, rate_func=ARRIVE))
+    return Play(FadeIn(mobject, rate_func=DECELERATE))
 
 
 def fade_out(mobject: Mobject) -> Effect:
-    return Play(FadeOut(mobject, rate_func=ARRIVE))
+    return Play(FadeOut(mobject, rate_func=DECELERATE))
 
 
 def grow(mobject: Mobject, origin: np.ndarray | None = None) -> Effect:
     if origin is not None:
-        return Play(GrowFromPoint(mobject, origin, rate_func=ARRIVE))
-    return Play(GrowFromCenter(mobject, rate_func=ARRIVE))
+        return Play(GrowFromPoint(mobject, origin, rate_func=DECELERATE))
+    return Play(GrowFromCenter(mobject, rate_func=DECELERATE))
 
 
 def pulse(t: float) -> float:
@@ -145,7 +147,7 @@ class Recolor(Effect):
                       for m in self.members}
 
     def update(self, alpha: float) -> None:
-        a = ARRIVE(alpha)
+        a = DECELERATE(alpha)
         goal = ManimColor(palette.EMPHASIS)
         for m in self.members:
             end = goal if self.on else self.base.get(id(m), self.start[id(m)])
@@ -155,7 +157,7 @@ class Recolor(Effect):
             if m.get_stroke_width() > 0:
                 m.set_stroke(c, family=False)
         if self.highlight is not None:
-            self.highlight.set_fill(opacity=0.2 * (a if self.on else 1 - a))
+            self.highlight.set_fill(opacity=HIGHLIGHT * (a if self.on else 1 - a))
 
 
 def highlight_for(targets: Mobject) -> Rectangle:
@@ -177,7 +179,7 @@ class Relocate(Effect):
         self.current = start
 
     def update(self, alpha: float) -> None:
-        a = SETTLE(alpha)
+        a = DECELERATE(alpha)
         box = Box(*(s + (e - s) * a for s, e in zip(
             (self.start.x0, self.start.y0, self.start.x1, self.start.y1),
             (self.end.x0, self.end.y0, self.end.x1, self.end.y1), strict=True)))
