@@ -56,8 +56,7 @@ class Span:
 
 
 _MATH_SEGMENT = re.compile(r"\$([^$]*)\$")
-#: A `name:` at the top level of an argument list would be read as a named argument.
-_NAMED = re.compile(r"(?<![\\\w])([A-Za-z]\w*)\s*:")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def _wrap(text: str, start: int, spans: list[Span], piece) -> str:
@@ -95,9 +94,34 @@ def _group(label: str, inner: str, math: bool) -> str:
     """Math groups are found by hiding them; prose by a colour of their own, since hiding words
     in a paragraph shifts the glyph runs around them."""
     if math:
-        escaped = _NAMED.sub(r"\1\\:", inner)
-        return f'lkgrp("{label}", {escaped})'
+        return f'lkgrp("{label}", {_one_argument(inner)})'
     return f'#text(fill: rgb("{label_color(label)}"))[{inner}]'
+
+
+def _one_argument(math: str) -> str:
+    """Math as the single argument of a call that draws it unchanged: at its top level a `,` or
+    `;` would split it into arguments (or rows) and `name:` would name one, so those are escaped;
+    strings, bracketed stretches and the `:=` / `::` shorthands stay as written."""
+    out: list[str] = []
+    depth = 0
+    i = 0
+    while i < len(math):
+        c = math[i]
+        step = 1
+        if c == '"':
+            found = _STRING.match(math, i)
+            step = found.end() - i if found else len(math) - i
+        elif c == "\\" or (c == ":" and math[i + 1 : i + 2] in (":", "=")):
+            step = 2
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth = max(0, depth - 1)
+        elif depth == 0 and c in ",;:":
+            c = "\\" + c
+        out.append(c if step == 1 else math[i : i + step])
+        i += step
+    return "".join(out)
 
 
 def label_color(label: str) -> str:

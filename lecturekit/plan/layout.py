@@ -3,9 +3,9 @@ visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, T
 
 Rules: nothing overlaps; everything stays in the safe area; text is never typeset below
 `Sizes.minimum`; visuals keep their aspect ratio. When text cannot fit even at the minimum size,
-staying on the board wins: it is set smaller and the arrangement carries a warning. Visuals and text sit side by side, or stacked
-(visuals on top) when that gives the visuals more room; texts run top-down in arrival order, so
-a newcomer does not push the ones above it.
+staying on the board wins: it is set smaller and the arrangement carries a warning.
+Visuals and text sit side by side, or stacked (visuals on top) when that gives the visuals more
+room; texts run top-down in arrival order, so a newcomer does not push the ones above it.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""Frames to MP4 with PyAV: every frame of a busy stretch is drawn; a held board is drawn once."""
+"""Frames to MP4 with PyAV: a busy stretch is encoded frame by frame by x264; a held board is one
+encoded picture followed by skip pictures written directly (see `h264`), so holding costs the same
+whatever its length. The result is an ordinary constant-frame-rate H.264 MP4."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
@@ -11,43 +13,75 @@ from pathlib import Path
 import av
 import numpy as np
 
+from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
 from lecturekit.settings import Preset
 
 
 class Encoder:
-    """H.264 in MP4, constant frame rate, one `write` per frame."""
+    """`write` a new picture; `hold` repeats the last one. x264 runs in sessions that each start
+    with a keyframe, so skip pictures can follow the last picture of a session."""
 
     def __init__(self, path: Path, preset: Preset, fps: int):
+        self.preset, self.fps = preset, fps
         self.container = av.open(str(path), mode="w", format="mp4")
-        self.stream = self.container.add_stream("libx264", rate=fps)
-        self.stream.width = preset.width
-        self.stream.height = preset.height
-        self.stream.pix_fmt = "yuv420p"
-        self.stream.codec_context.time_base = Fraction(1, fps)
-        self.stream.options = {"crf": str(preset.crf), "preset": "veryfast", "tune": "animation"}
+        self.stream = self.container.add_stream("h264", rate=fps)
+        self.stream.width, self.stream.height, self.stream.pix_fmt = preset.width, preset.height, "yuv420p"
+        self.time_base = Fraction(1, fps)
+        self.session: av.CodecContext | None = None
+        self.headers: Headers | None = None
+        self.last_picture = b""
         self.count = 0
 
-    def write(self, frame: av.VideoFrame) -> None:
+    def _open(self) -> av.CodecContext:
+        codec = av.CodecContext.create("libx264", "w")
+        codec.width, codec.height, codec.pix_fmt = self.preset.width, self.preset.height, "yuv420p"
+        codec.time_base, codec.framerate = self.time_base, Fraction(self.fps)
+        codec.options = {"crf": str(self.preset.crf), "preset": "veryfast", "tune": "animation",
+                         "x264-params": X264_PARAMS}
+        return codec
+
+    def write(self, pixels: np.ndarray) -> None:
+        if self.session is None:
+            self.session = self._open()
+        frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels[:, :, :3]), format="rgb24")
         frame.pts = self.count
-        frame.time_base = self.stream.codec_context.time_base
-        for packet in self.stream.encode(frame):
-            self.container.mux(packet)
         self.count += 1
+        self._mux((bytes(p), p.pts) for p in self.session.encode(frame))
+
+    def hold(self, repeats: int) -> None:
+        """`repeats` more frames of the last picture written."""
+        if repeats <= 0:
+            return
+        self._flush()
+        assert self.headers is not None, "hold() follows a write()"
+        frame_num = self.headers.frame_num(self.last_picture)
+        skips = []
+        for i in range(repeats):
+            skips.append((self.headers.skip(frame_num + 1 + i), self.count))
+            self.count += 1
+        self._mux(skips)
+
+    def _flush(self) -> None:
+        if self.session is not None:
+            self._mux((bytes(p), p.pts) for p in self.session.encode(None))
+            self.session = None
+
+    def _mux(self, pictures: Iterable[tuple[bytes, int]]) -> None:
+        for data, pts in pictures:
+            keyframe = any(nal[0] & 31 == NAL_IDR for nal in nal_units(data))
+            if keyframe and self.headers is None:
+                self.headers = Headers.parse(data)
+            packet = av.Packet(data)
+            packet.pts = packet.dts = pts
+            packet.time_base = self.time_base
+            packet.stream = self.stream
+            packet.is_keyframe = keyframe
+            self.container.mux(packet)
+            self.last_picture = data
 
     def close(self) -> None:
-        for packet in self.stream.encode(None):
-            self.container.mux(packet)
+        self._flush()
         self.container.close()
-
-
-def video_frame(pixels: np.ndarray) -> av.VideoFrame:
-    rgb = np.ascontiguousarray(pixels[:, :, :3])
-    return av.VideoFrame.from_ndarray(rgb, format="rgb24")
-
-
-def planar(pixels: np.ndarray) -> np.ndarray:
-    """The picture in the encoder's own YUV 4:2:0 layout, converted once for a held board."""
-    return video_frame(pixels).reformat(format="yuv420p").to_ndarray()
 
 
 @contextmanager
@@ -72,28 +106,20 @@ def encode(
     draw: Callable[[int], np.ndarray],
     progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Write `total` frames; `draw(f)` gives frame f's pixels. Outside `busy` spans the board is
-    held, so its picture is drawn once and repeated."""
+    """Write `total` frames; `draw(f)` gives frame f's pixels. Busy spans are drawn frame by
+    frame; between them the board is drawn once and held."""
     with atomic(path) as tmp:
         encoder = Encoder(tmp, preset, fps)
         try:
-            spans = list(busy)
             frame = 0
-            held: np.ndarray | None = None
-            while frame < total:
-                in_busy = next(((a, b) for a, b in spans if a <= frame < b), None)
-                if in_busy is not None:
-                    held = None
-                    encoder.write(video_frame(draw(frame)))
-                    frame += 1
-                else:
-                    nxt = min([a for a, _ in spans if a > frame] + [total])
-                    if held is None:
-                        held = planar(draw(frame))
-                    for _ in range(frame, nxt):
-                        # the encoder keeps frames in flight, so each needs its own object
-                        encoder.write(av.VideoFrame.from_ndarray(held, format="yuv420p"))
-                    frame = nxt
+            for first, last in [*busy, (total, total)]:
+                if frame < first:  # a held board
+                    encoder.write(draw(frame))
+                    encoder.hold(min(first, total) - frame - 1)
+                    frame = min(first, total)
+                for f in range(frame, min(last, total)):
+                    encoder.write(draw(f))
+                frame = max(frame, min(last, total))
                 if progress is not None:
                     progress(frame)
         finally:

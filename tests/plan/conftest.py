@@ -1,0 +1,32 @@
+"""Planning small lectures written on the spot (the real ones are planned once per module)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lecturekit.diagnostics import Severity
+from lecturekit.model import load
+from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.resolve import resolve
+
+FIGURE = "a Figure (x_range=(0, 4), y_range=(0, 4))"
+SHOW = "{} is shown on the screen, written out."
+LEAVE = "{} is hidden from the screen — left the board."
+TAKEN = "{} is hidden from the screen — {} left the board."
+
+
+@pytest.fixture
+def plan_tiny(write_lecture: Callable[..., Path]) -> Callable[..., ScenePlan]:
+    """`plan_tiny(objects, does, fps=15, **lecture_data_kwargs)`: a one-scene lecture, planned.
+    The lecture must resolve without errors, so a typo in a test cannot pass unnoticed."""
+
+    def run(objects: dict[str, str], does, fps: int = 15, **kwargs) -> ScenePlan:
+        path = write_lecture(objects, does, **kwargs)
+        resolved = resolve(load(path))
+        assert resolved.of(Severity.ERROR) == [], [d.line() for d in resolved.diagnostics]
+        return plan_scene(resolved.scenes[0], fps, path.parent)
+
+    return run
