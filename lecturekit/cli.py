@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -12,6 +13,8 @@ import typer
 
 from lecturekit.diagnostics import LectureError
 from lecturekit.settings import Quality
+
+DEFAULT_JOBS = os.cpu_count() or 1
 
 app = typer.Typer(
     add_completion=False,
@@ -80,22 +83,20 @@ QualityOpt = Annotated[
 OutOpt = Annotated[Path, typer.Option("--out", help="Folder for the videos (media/<slug>/ inside it).")]
 
 
-def _render(lecture, overrides, scene, quality, out, debug) -> None:
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Scenes rendered at once (default: cores).")]
+
+
+def _render(lecture, overrides, scene, quality, out, jobs, debug) -> None:
     from lecturekit.pipeline import render_scenes
     from lecturekit.settings import RenderSettings
-    from lecturekit.sources import read
 
-    def announce(plan) -> None:
-        typer.echo(f"rendering scene {plan.index}: {plan.title} ({plan.frames} frames at {plan.fps} fps)")
+    def announce(rendered) -> None:
+        typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
     try:
-        resolved = read(lecture, overrides)
-        done = render_scenes(resolved, scene or [], RenderSettings(quality, out), announce)
+        render_scenes(lecture, overrides, scene or [], RenderSettings(quality, out), jobs, announce)
     except LectureError as exc:
         _fail(exc, debug)
-        return
-    for rendered in done:
-        typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
 
 @app.command()
@@ -105,10 +106,11 @@ def render(
     quality: QualityOpt = Quality.h,
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
+    jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes (all when none is named) to media/<slug>/NN-<scene>.mp4."""
-    _render(lecture, overrides, scene, quality, out, debug)
+    _render(lecture, overrides, scene, quality, out, jobs, debug)
 
 
 @app.command()
@@ -117,10 +119,11 @@ def preview(
     scene: SceneOpt = None,
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
+    jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
-    _render(lecture, overrides, scene, Quality.l, out, debug)
+    _render(lecture, overrides, scene, Quality.l, out, jobs, debug)
 
 
 @app.command()
@@ -167,6 +170,46 @@ def scaffold(
         _fail(exc, debug)
         return
     typer.echo(f"wrote {path}")
+
+
+@app.command()
+def still(
+    lecture: LectureArg = None,
+    at: Annotated[float, typer.Option("--at", help="Lecture time in seconds.")] = 0.0,
+    out: Annotated[Path | None, typer.Option("--out", help="The PNG (default media/<slug>/still-T.png).")] = None,
+    quality: QualityOpt = Quality.h,
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """The frame at lecture time T as a PNG, without rendering any video."""
+    from lecturekit.pipeline import write_still
+
+    try:
+        path = write_still(lecture, overrides, at, quality, out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {path}")
+
+
+@app.command()
+def storyboard(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """One contact sheet per scene: a still at the end of every beat, with its time and narration."""
+    from lecturekit.pipeline import write_storyboards
+
+    try:
+        paths = write_storyboards(lecture, overrides, scene or [], out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    for path in paths:
+        typer.echo(f"wrote {path}")
 
 
 def main() -> None:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
-from lecturekit.settings import RenderSettings
+from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
 
-__all__ = ["RenderedScene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
+__all__ = ["RenderedScene", "SceneJob", "plan_scenes", "read", "render_scenes", "run_job", "scene_path", "select"]
 
 
 def select(resolved: ResolvedLecture, selectors: Sequence[str]) -> list[ResolvedScene]:
@@ -54,28 +56,99 @@ class RenderedScene:
     frames: int
 
 
-def render_scenes(
-    resolved: ResolvedLecture,
-    selectors: Sequence[str],
-    settings: RenderSettings,
-    on_scene: Callable[[ScenePlan], None] | None = None,
-) -> list[RenderedScene]:
-    ensure_renderable(resolved)
+@dataclass(frozen=True)
+class SceneJob:
+    """Everything a worker process needs to render one scene on its own."""
+
+    lecture: Path | None
+    overrides: Path | None
+    index: int
+    settings: RenderSettings
+
+
+def run_job(job: SceneJob) -> RenderedScene:
+    """Read, plan and render one scene (in whatever process runs the job)."""
     from lecturekit.render import render_scene
 
+    resolved = read(job.lecture, job.overrides)
+    [plan] = plan_scenes(resolved, [resolved.scenes[job.index - 1]], job.settings.frame_rate)
+    path = scene_path(job.settings.out, resolved.slug, plan)
+    try:
+        frames = render_scene(plan, path, job.settings.preset, job.settings.out / ".lecturekit-cache")
+    except LectureError:
+        raise
+    except Exception as exc:  # a fault in drawing one scene, reported with its place
+        raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
+                                "run again with --debug for the details")) from exc
+    return RenderedScene(plan.index, plan.title, path, frames)
+
+
+def render_scenes(
+    lecture: Path | None,
+    overrides: Path | None,
+    selectors: Sequence[str],
+    settings: RenderSettings,
+    jobs: int = 1,
+    on_done: Callable[[RenderedScene], None] | None = None,
+) -> list[RenderedScene]:
+    """Render the chosen scenes, `jobs` at a time in worker processes."""
+    resolved = read(lecture, overrides)
+    ensure_renderable(resolved)
+    work = [SceneJob(lecture, overrides, scene.index, settings) for scene in select(resolved, selectors)]
+    done: list[RenderedScene] = []
+    if jobs <= 1 or len(work) == 1:
+        for job in work:
+            done.append(run_job(job))
+            if on_done is not None:
+                on_done(done[-1])
+        return done
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context) as pool:
+        futures = [pool.submit(run_job, job) for job in work]
+        for future in as_completed(futures):
+            done.append(future.result())
+            if on_done is not None:
+                on_done(done[-1])
+    return sorted(done, key=lambda r: r.index)
+
+
+def write_still(
+    lecture: Path | None, overrides: Path | None, at: float, quality: Quality, out: Path | None
+) -> Path:
+    """The picture at lecture time `at` as a PNG: the board is built as it stands then."""
+    from PIL import Image
+
+    from lecturekit.render import stills
+
+    resolved = read(lecture, overrides)
+    ensure_renderable(resolved)
+    scene = next((s for s in resolved.scenes if s.start <= at < s.end), None)
+    if scene is None:
+        last = resolved.scenes[-1].end
+        raise LectureError(error(Place(), f"{at:g} s is outside the lecture (0 to {last:.3f} s)"), exit_code=2)
+    settings = RenderSettings(quality)
+    [plan] = plan_scenes(resolved, [scene], settings.frame_rate)
+    frame = min(plan.frames - 1, round((at - scene.start) * plan.fps))
+    [pixels] = stills(plan, [frame], settings.preset, settings.out / ".lecturekit-cache")
+    path = out or settings.out / resolved.slug / f"still-{at:09.3f}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.part")
+    Image.fromarray(pixels).save(tmp, format="PNG")
+    tmp.replace(path)
+    return path
+
+
+def write_storyboards(
+    lecture: Path | None, overrides: Path | None, selectors: Sequence[str], out: Path
+) -> list[Path]:
+    from lecturekit.storyboard import contact_sheet
+
+    resolved = read(lecture, overrides)
+    ensure_renderable(resolved)
+    settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
-    done = []
-    cache = settings.out / ".lecturekit-cache"
-    for plan in plans:
-        if on_scene is not None:
-            on_scene(plan)
-        path = scene_path(settings.out, resolved.slug, plan)
-        try:
-            frames = render_scene(plan, path, settings.preset, cache)
-        except LectureError:
-            raise
-        except Exception as exc:  # a fault in drawing one scene, reported with its place
-            raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
-                                    "run again with --debug for the details")) from exc
-        done.append(RenderedScene(plan.index, plan.title, path, frames))
-    return done
+    return [
+        contact_sheet(plan, settings.preset, out / ".lecturekit-cache",
+                      out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png")
+        for plan in plans
+    ]

@@ -34,6 +34,8 @@ from lecturekit.theme import Theme
 DEFAULT_AXES_ASPECT = 2.2
 #: Room around an Axes' plotting area for its tick numbers, in units.
 AXES_MARGIN = 0.45
+#: Height of the row of graph labels above an Axes' plotting area, in units.
+LEGEND_BAND = 0.55
 _MOVED = 0.02
 
 ROLES = {
@@ -214,11 +216,13 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, i
     return events
 
 
-def children_box(parent_box: Box, spec: Spec) -> Box:
-    """The plotting area inside a visual's box (an Axes leaves room for its numbers)."""
+def children_box(parent_box: Box, spec: Spec, legend: bool = False) -> Box:
+    """The plotting area inside a visual's box: an Axes leaves room for its numbers, and above
+    the plot for a legend when its graphs are labelled."""
     if isinstance(spec, AxesSpec):
+        top = LEGEND_BAND if legend else 0.1
         return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + AXES_MARGIN * 0.8,
-                   parent_box.x1 - 0.1, parent_box.y1 - 0.1)
+                   parent_box.x1 - 0.1, parent_box.y1 - top)
     return parent_box
 
 

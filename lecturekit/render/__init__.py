@@ -34,24 +34,44 @@ def manim_config(preset: Preset, fps: int, media: Path):
         yield
 
 
+class Painter:
+    """Draws the board: what stands still is painted once into a background, and each frame only
+    repaints what moves over it (the same split Manim makes for its own `play`)."""
+
+    def __init__(self, stage):
+        from manim.camera.camera import Camera
+
+        self.stage = stage
+        self.camera = Camera()
+        self.key: tuple | None = None
+        self.background: np.ndarray | None = None
+
+    def paint(self) -> np.ndarray:
+        camera, moving = self.camera, self.stage.moving()
+        key = (self.stage.version, tuple(id(m) for m in moving))
+        if key != self.key:
+            camera.reset()
+            camera.capture_mobjects(self.stage.mobjects(), excluded_mobjects=moving)
+            self.background, self.key = np.array(camera.pixel_array), key
+        camera.set_frame_to_background(self.background)
+        camera.capture_mobjects(moving)
+        return camera.pixel_array
+
+
 def render_scene(
     plan: ScenePlan, path: Path, preset: Preset, media: Path, progress: Callable[[int], None] | None = None
 ) -> int:
     """Render one scene plan to `path`; returns the number of frames written."""
     with manim_config(preset, plan.fps, media):
-        from manim.camera.camera import Camera
-
         from lecturekit.render.stage import Stage
         from lecturekit.render.video import encode
 
         stage = Stage(plan)
-        camera = Camera()
+        painter = Painter(stage)
 
         def draw(frame: int) -> np.ndarray:
             stage.advance(frame)
-            camera.reset()
-            camera.capture_mobjects(stage.mobjects())
-            return camera.pixel_array
+            return painter.paint()
 
         return encode(path, preset, plan.fps, plan.frames, plan.busy(), draw, progress)
 
@@ -59,16 +79,12 @@ def render_scene(
 def stills(plan: ScenePlan, frames: list[int], preset: Preset, media: Path) -> list[np.ndarray]:
     """The pictures at `frames` (in increasing order), without rendering anything between."""
     with manim_config(preset, plan.fps, media):
-        from manim.camera.camera import Camera
-
         from lecturekit.render.stage import Stage
 
         stage = Stage(plan)
-        camera = Camera()
+        painter = Painter(stage)
         pictures = []
         for frame in frames:
             stage.advance(frame)
-            camera.reset()
-            camera.capture_mobjects(stage.mobjects())
-            pictures.append(np.array(camera.pixel_array[:, :, :3]))
+            pictures.append(np.array(painter.paint()[:, :, :3]))
         return pictures

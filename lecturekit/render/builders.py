@@ -157,7 +157,7 @@ def figure(spec: FigureSpec, box: Box) -> Drawn:
 
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     plan = ctx.plan
-    inner = children_box(box, spec)
+    inner = children_box(box, spec, legend=bool(legend_of(ctx, spec.name)))
     frame = ParentFrame(inner, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
     (x0, x1), (y0, y1) = frame.x_range, frame.y_range
     ax_y = 0.0 if y0 <= 0 <= y1 else y0
@@ -174,7 +174,9 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
         p = frame.point(x, ax_y)
         parts.append(Line(p + np.array([0, -0.07, 0]), p + np.array([0, 0.07, 0]), color=color, stroke_width=2))
         if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
-            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(p + np.array([0, -0.28, 0])))
+            # numbers run under the plot, where no graph can cross them
+            under = frame.point(x, y0) + np.array([0, -0.28, 0])
+            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(under))
     for y in ticks(y0, y1, y_step):
         p = frame.point(ax_x, y)
         parts.append(Line(p + np.array([-0.07, 0, 0]), p + np.array([0.07, 0, 0]), color=color, stroke_width=2))
@@ -328,10 +330,33 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
             curve.add_points_as_corners(piece[1:])
         curve.make_smooth()
     group = VGroup(curve)
-    if pieces and spec.label:
-        end = pieces[-1][-1]
-        _attach_label(group, spec, ctx, end, np.array([1.0, 0.0, 0.0]))
+    if spec.label and spec.name + LABEL in ctx.plan.texts:
+        group.add(_legend_entry(spec, ctx, frame))
     return Drawn(group, ink=curve)
+
+
+def legend_of(ctx: Context, axes: str) -> list[str]:
+    """The labelled graphs drawn in `axes`, in the order the lecture declares them."""
+    return [n for n in ctx.plan.scene.children(axes)
+            if ctx.spec(n).kind is Kind.FUNCTION_PLOT and n + LABEL in ctx.plan.texts]
+
+
+def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
+    """A graph's label in a row above the plot, right-aligned, in the graph's colour."""
+    entries = legend_of(ctx, spec.parent or "")
+    gap = 0.45
+    widths = [ctx.plan.texts[n + LABEL].width for n in entries]
+    x = frame.box.x1 - sum(widths) - gap * (len(widths) - 1)
+    for name, width in zip(entries, widths, strict=True):
+        if name == spec.name:
+            glyphs = label_mobject(ctx.plan.texts[name + LABEL], palette.color(spec.color), ctx, (name, LABEL))
+            swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]),
+                          color=palette.color(spec.color), stroke_width=STROKE)
+            y = frame.box.y1 + 0.3
+            glyphs.move_to(np.array([x + width / 2, y, 0.0]))
+            return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
+        x += width + gap
+    return VGroup()
 
 
 def _samples(function: FunctionValue, ctx: Context, x0: float, x1: float, frame: ParentFrame) -> list[list]:

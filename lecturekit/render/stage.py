@@ -29,10 +29,9 @@ from lecturekit.syntax.nodes import (
     ShowStyle,
     StyleHint,
     TextPart,
+    Tick,
 )
-from lecturekit.syntax.nodes import (
-    Box as BoxAction,
-)
+from lecturekit.syntax.nodes import Box as BoxAction
 
 
 @dataclass
@@ -56,8 +55,11 @@ class Stage:
         self.values = dict(plan.initial_values)
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
         self.depends = self._dependencies()
+        self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
         self.highlights: dict[tuple[str, str], VMobject] = {}
         self.glyphs: dict[tuple, Mobject] = {}
+        #: Counts changes to what is on the board (arrivals, departures, additions).
+        self.version = 0
         self.base_colors: dict[str, dict[int, object]] = {}
 
     # ------------------------------------------------------------ clock
@@ -96,7 +98,19 @@ class Stage:
         return True
 
     # ------------------------------------------------------------ cues
+    def moving(self) -> list[Mobject]:
+        """The holders whose pictures may change on this frame, none inside another: what runs,
+        and whatever follows a ticking number. Everything else can be drawn once."""
+        names = {cue.object for cue, _ in self.running}
+        for tick in self.ticks:
+            if tick.frame < self.frame <= tick.end_frame:
+                names |= {n for n, variables in self.depends.items() if tick.object in variables}
+        holders = [self.live[n].holder for n in names if n in self.live]
+        inner = {id(m) for h in holders for m in h.get_family()[1:]}
+        return [h for h in holders if id(h) not in inner]
+
     def _begin(self, cue: Cue) -> None:
+        self.version += 1
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
         effect = self._effect(cue)
@@ -145,6 +159,7 @@ class Stage:
                 self._after(cue)
 
     def _after(self, cue: Cue) -> None:
+        self.version += 1
         if isinstance(cue.action, Hide) and cue.carried_by is None:
             self._remove(cue.object)
 

@@ -107,19 +107,23 @@ def encode(
     progress: Callable[[int], None] | None = None,
 ) -> int:
     """Write `total` frames; `draw(f)` gives frame f's pixels. Busy spans are drawn frame by
-    frame; between them the board is drawn once and held."""
+    frame; between them the board stands still, so the last picture is simply held (a span ends
+    on the frame its animations finish, so the board after it looks exactly like its last frame)."""
     with atomic(path) as tmp:
         encoder = Encoder(tmp, preset, fps)
         try:
             frame = 0
             for first, last in [*busy, (total, total)]:
+                first, last = min(first, total), min(last, total)
                 if frame < first:  # a held board
-                    encoder.write(draw(frame))
-                    encoder.hold(min(first, total) - frame - 1)
-                    frame = min(first, total)
-                for f in range(frame, min(last, total)):
+                    if frame == 0:
+                        encoder.write(draw(0))
+                        frame = 1
+                    encoder.hold(first - frame)
+                    frame = first
+                for f in range(frame, last):
                     encoder.write(draw(f))
-                frame = max(frame, min(last, total))
+                frame = max(frame, last)
                 if progress is not None:
                     progress(frame)
         finally:

@@ -15,17 +15,18 @@ from lecturekit.theme import THEME
 
 SAFE = Box(*THEME.frame.safe)
 MINIMUM = THEME.sizes.minimum
-PROPERTIES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTIES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def fake_size(characters: int, leading: float, wraps: bool) -> TextSize:
     """A paragraph of `characters` (wrapped at the width it is given) or a formula (never
-    wrapped): glyphs 0.011 units wide per font point, lines `leading` x 0.02 units per point."""
+    wrapped): glyphs about half an em wide, lines `leading` em apart (an em is font / 96 units)."""
 
     def size(width: float, font: float) -> tuple[float, float]:
-        run = characters * 0.011 * font
+        em = font / 96
+        run = characters * 0.5 * em
         lines = max(1, math.ceil(run / width)) if wraps else 1
-        return (min(run, width) if wraps else run), lines * leading * 0.02 * font
+        return (min(run, width) if wraps else run), lines * leading * em
 
     return size
 
@@ -33,7 +34,7 @@ def fake_size(characters: int, leading: float, wraps: bool) -> TextSize:
 @st.composite
 def text_items(draw, name: str, role: Role = Role.TEXT) -> Item:
     font = draw(st.sampled_from([THEME.sizes.body, THEME.sizes.math, THEME.sizes.heading]))
-    size = fake_size(draw(st.integers(1, 500)), draw(st.floats(0.8, 2.5)), draw(st.booleans()))
+    size = fake_size(draw(st.integers(1, 1500)), draw(st.floats(0.8, 2.5)), draw(st.booleans()))
     return Item(name, role, font=font, size=size)
 
 
@@ -145,11 +146,11 @@ def test_texts_run_top_down_in_arrival_order():
     arrangement = arrange([paragraph("first", 80), paragraph("second", 80), paragraph("third", 80)], THEME)
     ys = [arrangement.places[n].box.center[1] for n in ("first", "second", "third")]
     assert ys == sorted(ys, reverse=True)
-    assert arrangement.places["first"].box.y1 == SAFE.y1
+    assert math.isclose(arrangement.places["first"].box.y1, SAFE.y1)
 
 
 def test_an_overfull_column_shrinks_below_the_minimum_and_says_so():
-    items = [paragraph(f"p{i}", 900) for i in range(4)]
+    items = [paragraph(f"p{i}", 2500) for i in range(4)]
     arrangement = arrange(items, THEME)
     assert any("smallest legible size" in w for w in arrangement.warnings)
     assert all(p.box.inside(SAFE) for p in arrangement.places.values())
@@ -157,7 +158,7 @@ def test_an_overfull_column_shrinks_below_the_minimum_and_says_so():
 
 
 def test_a_formula_too_wide_at_the_minimum_shrinks_to_the_width_and_says_so():
-    wide = Item("wide", Role.TEXT, font=38, size=fake_size(3000, 1.0, False))
+    wide = Item("wide", Role.TEXT, font=38, size=fake_size(300, 1.0, False))
     arrangement = arrange([wide], THEME)
     assert arrangement.places["wide"].box.inside(SAFE)
     assert arrangement.places["wide"].font < MINIMUM
@@ -166,7 +167,7 @@ def test_a_formula_too_wide_at_the_minimum_shrinks_to_the_width_and_says_so():
 
 
 def test_a_heading_too_tall_for_its_band_shrinks_and_says_so():
-    tall = Item("tall", Role.HEADING, font=42, size=fake_size(600, 1.0, True))
+    tall = Item("tall", Role.HEADING, font=42, size=fake_size(1200, 1.0, True))
     arrangement = arrange([tall, paragraph("p", 50)], THEME)
     band = THEME.frame.heading_band
     heading, text = arrangement.places["tall"].box, arrangement.places["p"].box

@@ -4,6 +4,7 @@ carrying rules are also pinned on small lectures written for each case."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -58,7 +59,7 @@ def test_cues_are_in_frame_order(plans):
     for where, scene in every_scene(plans):
         frames = [c.frame for c in scene.cues]
         assert frames == sorted(frames), where
-        assert 0 <= frames[0] and frames[-1] < scene.frames
+        assert frames[0] >= 0 and frames[-1] < scene.frames
 
 
 def test_scene_frame_counts_come_from_the_scene_times(plans):
@@ -155,7 +156,7 @@ def test_a_redraw_runs_exactly_as_long_as_the_tick_at_its_frame(plans):
 
 def test_children_leaving_with_their_parent_are_carried_by_its_cue(plans):
     carried = 0
-    for where, scene in every_scene(plans):
+    for _where, scene in every_scene(plans):
         leaving = {(c.object, c.frame): c for c in scene.cues if isinstance(c.action, Hide)
                    and c.action.cause == c.object}
         for cue in scene.cues:
@@ -325,7 +326,7 @@ def test_busy_spans_cover_every_picture_change(plans):
     for where, scene in every_scene(plans):
         spans = scene.busy()
         assert all(a < b <= scene.frames for a, b in spans), where
-        assert all(b1 < a2 for (_, b1), (a2, _) in zip(spans, spans[1:], strict=False))  # merged
+        assert all(b1 < a2 for (_, b1), (a2, _) in itertools.pairwise(spans))  # merged
         for cue in scene.cues:
             if cue.frames > 0 and cue.changes_picture:
                 assert any(a <= cue.frame + 1 and cue.end_frame + 1 <= b for a, b in spans), (where, cue.text)

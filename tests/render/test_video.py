@@ -5,6 +5,7 @@ These render the demo's first scene at -q l (about 20 s) once for the module.
 
 from __future__ import annotations
 
+import itertools
 import os
 import subprocess
 import sys
@@ -30,7 +31,7 @@ PIXELS = 8
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[ScenePlan, Path]:
     out = tmp_path_factory.mktemp("media")
     resolved = read(DEMO)
-    [scene] = render_scenes(resolved, ["1"], RenderSettings(Quality.l, out))
+    [scene] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, out))
     plan = plan_scene(resolved.scenes[0], PRESETS[Quality.l].fps, Path(resolved.folder))
     return plan, scene.path
 
@@ -43,7 +44,7 @@ def decode(path: Path) -> list[np.ndarray]:
 def changed(frames: list[np.ndarray]) -> list[bool]:
     """Whether each frame differs visibly from the one before it (frame 0: False)."""
     out = [False]
-    for before, after in zip(frames, frames[1:], strict=False):
+    for before, after in itertools.pairwise(frames):
         moved = np.max(np.abs(after - before), axis=2) > LEVEL
         out.append(int(moved.sum()) > PIXELS)
     return out
@@ -105,3 +106,4 @@ def test_manims_own_cli_renders_the_scaffolded_scene_alike(
 def _psnr(a: np.ndarray, b: np.ndarray) -> float:
     mse = float(np.mean((a - b) ** 2))
     return 99.0 if mse == 0 else 10 * np.log10(255**2 / mse)
+

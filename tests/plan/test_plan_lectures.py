@@ -1,0 +1,177 @@
+"""Both lectures planned end to end at 15 fps: the plan's JSON has its documented shape, boards
+never overlap or leave the frame, and the board agrees with every recorded `live` list."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
+from lecturekit.plan.geometry import Box
+from lecturekit.sources import read
+from lecturekit.syntax.nodes import STEPPED_KINDS, Kind
+from lecturekit.theme import THEME
+from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
+
+FPS = 15
+LECTURES = ["transformer", "demo"]
+
+
+@pytest.fixture(scope="module")
+def plans() -> dict[str, LecturePlan]:
+    return {
+        "transformer": plan_lecture(read(TRANSFORMER, TRANSFORMER_OVERRIDES), FPS),
+        "demo": plan_lecture(read(DEMO), FPS),
+    }
+
+
+@pytest.fixture(scope="module")
+def documents(plans: dict[str, LecturePlan]) -> dict[str, dict[str, Any]]:
+    return {name: json.loads(json.dumps(as_json(plan))) for name, plan in plans.items()}
+
+
+# ---------------------------------------------------------------- the JSON's shape
+
+SCENE_KEYS = {"index", "title", "duration", "frames", "cues", "boards"}
+CUE_KEYS = {"time", "frame", "duration", "object", "action"}
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
+    doc = documents[lecture]
+    assert doc["fps"] == FPS
+    assert [s["index"] for s in doc["scenes"]] == list(range(1, len(plans[lecture].scenes) + 1))
+    for scene, plan in zip(doc["scenes"], plans[lecture].scenes, strict=True):
+        assert set(scene) >= SCENE_KEYS and set(scene) - SCENE_KEYS <= {"warnings"}
+        assert scene["title"] == plan.title
+        assert scene["duration"] == pytest.approx(plan.end - plan.start, abs=1e-6)
+        assert scene["frames"] == round(scene["duration"] * FPS)
+        assert scene["warnings"] == []
+        assert len(scene["cues"]) == len(plan.cues) > 0
+        for cue in scene["cues"]:
+            assert set(cue) == CUE_KEYS
+            assert isinstance(cue["object"], str) and cue["object"] in plan.objects
+            assert isinstance(cue["action"], str) and cue["action"].startswith(
+                (cue["object"], "A box is drawn around"))
+            assert isinstance(cue["frame"], int) and 0 <= cue["frame"] < scene["frames"]
+            assert cue["frame"] == min(round(cue["time"] * FPS), scene["frames"] - 1)
+            assert cue["duration"] >= 0 and (cue["duration"] * FPS) == pytest.approx(
+                round(cue["duration"] * FPS), abs=1e-4)
+            assert cue["frame"] + round(cue["duration"] * FPS) < scene["frames"]
+        assert len(scene["boards"]) > 0
+        times = [b["time"] for b in scene["boards"]]
+        assert times == sorted(times) and len(set(times)) == len(times)
+        for board in scene["boards"]:
+            assert set(board) == {"time", "items"}
+            for item in board["items"]:
+                assert set(item) == {"name", "kind", "bbox"}
+                spec = plan.objects[item["name"]]
+                assert item["kind"] == spec.kind.value and spec.parent is None
+                assert len(item["bbox"]) == 4 and all(isinstance(v, float | int) for v in item["bbox"])
+
+
+def test_every_action_has_a_cue_in_the_json(documents):
+    assert sum(len(s["cues"]) for s in documents["transformer"]["scenes"]) >= 481
+    actions = {c["action"] for s in documents["demo"]["scenes"] for c in s["cues"]}
+    assert "phase ticks to 1.2." in actions and "A box is drawn around law." in actions
+
+
+def test_boards_end_empty_and_start_with_what_arrives_first(documents):
+    for doc in documents.values():
+        for scene in doc["scenes"]:
+            assert scene["boards"][-1]["items"] == []
+            first = {i["name"] for i in scene["boards"][0]["items"]}
+            first_cue = scene["cues"][0]
+            assert first_cue["object"] in first
+
+
+def test_to_fraction_measures_from_the_top_left():
+    f = THEME.frame
+    assert to_fraction(Box(-f.width / 2, -f.height / 2, f.width / 2, f.height / 2)) == [0.0, 0.0, 1.0, 1.0]
+    assert to_fraction(Box(0.0, 0.0, f.width / 2, f.height / 2)) == [0.5, 0.0, 1.0, 0.5]
+
+
+# ---------------------------------------------------------------- boards
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_no_two_items_on_a_board_overlap(documents, lecture: str):
+    boards = 0
+    for scene in documents[lecture]["scenes"]:
+        for board in scene["boards"]:
+            items = board["items"]
+            for i, a in enumerate(items):
+                for b in items[i + 1 :]:
+                    assert overlap(a["bbox"], b["bbox"]) <= 0.002, (scene["title"], board["time"], a, b)
+            boards += len(items) > 1
+    assert boards > 5
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_every_box_is_inside_the_frame_margins(documents, lecture: str):
+    for scene in documents[lecture]["scenes"]:
+        for board in scene["boards"]:
+            for item in board["items"]:
+                x0, y0, x1, y1 = item["bbox"]
+                assert 0.04 <= x0 < x1 <= 0.96 and 0.04 <= y0 < y1 <= 0.96, (scene["title"], item)
+
+
+def test_the_demo_boards_are_the_ones_its_actions_build(documents):
+    names = [[i["name"] for i in b["items"]] for b in documents["demo"]["scenes"][1]["boards"]]
+    assert names == [["head_sum", "grid"], ["head_sum", "grid", "rule"], [], ["head_len", "sizes"],
+                     ["head_len", "sizes", "bound"], ["head_len", "sizes", "bound", "photo"], []]
+
+
+# ---------------------------------------------------------------- live lists
+
+
+def board_before(scene: ScenePlan, beat: int) -> set[str]:
+    """What `shown_at` has on the board just before the beat's first cue, as `live` counts it."""
+    own = {a.index for a in scene.scene.actions if a.beat == beat}
+    firsts = [c.frame for c in scene.cues if c.index in own]
+    frame = (min(firsts) if firsts else scene.frames) - 1
+    return {n for n in scene.shown_at(frame) if scene.objects[n].kind not in STEPPED_KINDS}
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_the_board_matches_every_recorded_live_list(plans, lecture: str):
+    checked = 0
+    for scene in plans[lecture].scenes:
+        for b, beat in enumerate(scene.scene.beats):
+            if beat.live is not None:
+                assert board_before(scene, b) == set(beat.live), (scene.title, b, beat.start)
+                checked += 1
+    assert checked == {"transformer": 57, "demo": 6}[lecture]
+
+
+def test_shown_at_counts_a_cue_from_its_own_frame(plans):
+    scene = plans["demo"].scenes[1]
+    grid_leaves = next(c.frame for c in scene.cues if c.object == "grid" and c.action.__class__.__name__ == "Hide")
+    assert "grid" in scene.shown_at(grid_leaves - 1)
+    assert "grid" not in scene.shown_at(grid_leaves)
+    assert {"grid", "arrows", "total"} <= scene.shown_at(grid_leaves - 1)
+    assert not {"arrows", "total"} & scene.shown_at(grid_leaves)
+
+
+def test_live_lists_never_name_derivations_or_tables(plans):
+    for plan in plans.values():
+        for scene in plan.scenes:
+            stepped = {n for n, s in scene.objects.items() if s.kind in STEPPED_KINDS}
+            for beat in scene.scene.beats:
+                assert not stepped & set(beat.live or ())
+    kinds = {s.kind for scene in plans["transformer"].scenes for s in scene.objects.values()}
+    assert {Kind.DERIVATION, Kind.TABLE} <= kinds
+
+
+def test_describe_lists_every_cue(plans):
+    text = describe(plans["demo"])
+    assert text.splitlines()[0] == f"{plans['demo'].title} at 15 fps"
+    assert text.count(" frame ") == sum(len(s.cues) for s in plans["demo"].scenes)

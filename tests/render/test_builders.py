@@ -1,0 +1,221 @@
+"""Builders: every kind builds from the demo's plan and lands on the board when the plan says it
+is there; a picture that cannot be read becomes a placeholder; texts fill their planned boxes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pytest
+from manim import ImageMobject, Mobject
+
+from lecturekit.model import load
+from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture, plan_scene
+from lecturekit.plan.geometry import Box
+from lecturekit.render import manim_config
+from lecturekit.render.builders import text_object
+from lecturekit.render.stage import Stage
+from lecturekit.render.typst_mobject import LabelledTypst
+from lecturekit.resolve import resolve
+from lecturekit.settings import PRESETS, Quality
+from lecturekit.sources import read
+from lecturekit.syntax.nodes import STEPPED_KINDS, Hide, Kind, Show
+from lecturekit.theme import PALETTE
+from tests.conftest import DEMO, lecture_data
+
+FPS = 15
+#: How far a text's glyphs may reach past its planned box, in units.
+SLACK = 0.05
+
+
+@pytest.fixture(scope="module", autouse=True)
+def manim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    with manim_config(PRESETS[Quality.l], FPS, tmp_path_factory.mktemp("media")):
+        yield
+
+
+@pytest.fixture(scope="module")
+def demo() -> LecturePlan:
+    return plan_lecture(read(DEMO), FPS)
+
+
+def drawn_somehow(mobject: Mobject) -> bool:
+    return any(m.has_points() or isinstance(m, ImageMobject) for m in mobject.get_family())
+
+
+@dataclass
+class Check:
+    """The board at one frame: what the plan says is shown and what the stage has built."""
+
+    scene: ScenePlan
+    frame: int
+    shown: set[str]
+    live: dict[str, Mobject]
+    on_root: set[str]
+    revealed: dict[str, tuple[int, int]]
+    values: dict[str, float]
+    extra: dict[str, object]
+
+
+def checkpoints(scene: ScenePlan) -> list[int]:
+    """The end of every beat (the frame before the next beat's first cue) and the frame before
+    every leaving, so each object is seen while it is on the board."""
+    firsts = []
+    for b in range(1, len(scene.scene.beats)):
+        own = {a.index for a in scene.scene.actions if a.beat == b}
+        frames = [c.frame for c in scene.cues if c.index in own]
+        if frames:
+            firsts.append(min(frames))
+    ends = {f - 1 for f in firsts} | {scene.frames - 1}
+    leaving = {c.frame - 1 for c in scene.cues if isinstance(c.action, Hide)}
+    return sorted(f for f in ends | leaving if f >= 0)
+
+
+@pytest.fixture(scope="module")
+def walk(demo: LecturePlan) -> list[Check]:
+    checks = []
+    for scene in demo.scenes:
+        stage = Stage(scene)
+        for frame in checkpoints(scene):
+            stage.advance(frame)
+            family = {id(m) for m in stage.root.get_family()}
+            shows = [c for c in scene.cues if c.frame <= frame and isinstance(c.action, Show)]
+            revealed = {n: (live.revealed, sum(1 for c in shows if c.object == n))
+                        for n, live in stage.live.items() if scene.objects[n].kind in STEPPED_KINDS}
+            extra: dict[str, object] = {}
+            if "grid" in stage.live and "total" in stage.live:
+                grid = stage.live["grid"].drawn.frame
+                extra["total"] = (stage.live["total"].drawn.ink.get_end(), grid.point(4.0, 2.5))
+            if "crest" in stage.live and "plane" in stage.live:
+                x = 1.5708 - stage.values["phase"]
+                extra["crest"] = (stage.live["crest"].drawn.ink.get_center(),
+                                  stage.live["plane"].drawn.frame.point(x, np.sin(x + stage.values["phase"])))
+            checks.append(Check(
+                scene, frame, scene.shown_at(frame),
+                {n: live.holder for n, live in stage.live.items()},
+                {n for n, live in stage.live.items() if id(live.holder) in family},
+                revealed, dict(stage.values), extra,
+            ))
+    return checks
+
+
+def test_the_walk_sees_every_kind_of_the_demo(walk: list[Check], demo: LecturePlan):
+    seen = {c.scene.objects[n].kind for c in walk for n in c.shown}
+    every = {s.kind for scene in demo.scenes for s in scene.objects.values()}
+    assert every - seen == {Kind.VARIABLE_NUMBER}  # never shown itself
+    assert len(every) == 17
+    assert len(walk) >= 10
+
+
+def test_everything_the_plan_shows_is_built_and_on_the_board(walk: list[Check]):
+    for check in walk:
+        where = (check.scene.title, check.frame)
+        assert set(check.live) == check.shown, where
+        assert check.on_root == check.shown, where
+        for name, holder in check.live.items():
+            assert drawn_somehow(holder), (where, name)
+
+
+def test_stepped_objects_show_as_many_lines_as_they_were_revealed(walk: list[Check]):
+    seen = set()
+    for check in walk:
+        for name, (revealed, shows) in check.revealed.items():
+            assert revealed == shows, (check.frame, name)
+            seen.add((name, revealed))
+    assert ("sizes", 4) in seen and ("shift", 2) in seen
+
+
+def test_the_image_that_exists_is_drawn_as_a_picture(walk: list[Check]):
+    photos = [c.live["photo"] for c in walk if "photo" in c.live]
+    assert photos
+    assert all(any(isinstance(m, ImageMobject) for m in p.get_family()) for p in photos)
+
+
+def test_children_follow_their_parents_coordinates(walk: list[Check]):
+    totals = [c.extra["total"] for c in walk if "total" in c.extra]
+    crests = [(c.extra["crest"], c.values["phase"]) for c in walk if "crest" in c.extra]
+    assert totals and crests
+    for tip, expected in totals:
+        assert np.allclose(tip, expected, atol=0.02)  # the arrow ends at (4, 2.5) of its figure
+    assert {round(phase, 6) for _, phase in crests} >= {0.0, 0.6}
+    for (dot, expected), _ in crests:
+        assert np.allclose(dot, expected, atol=0.02)  # the crest rides the wave as the phase ticks
+
+
+# ---------------------------------------------------------------- texts in their boxes
+
+TEXT_KINDS = {Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT, Kind.MATH, Kind.DERIVATION}
+
+
+def planned_texts(demo: LecturePlan):
+    for scene in demo.scenes:
+        for name, spec in scene.objects.items():
+            if spec.kind in TEXT_KINDS and spec.parent is None:
+                yield scene, name, spec, scene.stays[name][0].place.box
+
+
+def test_every_text_lies_inside_its_planned_box(demo: LecturePlan):
+    kinds = set()
+    for scene, name, spec, box in planned_texts(demo):
+        drawn = text_object(spec, scene.texts[name], box, PALETTE["text"])
+        ink = drawn.ink
+        assert ink.get_left()[0] >= box.x0 - SLACK and ink.get_right()[0] <= box.x1 + SLACK, name
+        assert ink.get_bottom()[1] >= box.y0 - SLACK and ink.get_top()[1] <= box.y1 + SLACK, name
+        assert ink.width > 0.5 * (box.width - 2 * scene.texts[name].padding), name  # fills it, too
+        kinds.add(spec.kind)
+    assert kinds == TEXT_KINDS
+
+
+def test_a_panel_is_its_box_with_the_text_inside_the_padding(demo: LecturePlan):
+    scene = demo.scenes[1]
+    box = scene.stays["bound"][0].place.box
+    typeset = scene.texts["bound"]
+    drawn = text_object(scene.objects["bound"], typeset, box, PALETTE["text"])
+    back, glyphs = drawn.mobject.submobjects
+    assert glyphs is drawn.ink
+    assert back.width == pytest.approx(box.width, abs=0.01) and back.height == pytest.approx(box.height, abs=0.01)
+    assert np.allclose(back.get_center()[:2], box.center, atol=0.01)
+    inner = typeset.padding - SLACK
+    assert glyphs.get_left()[0] >= box.x0 + inner and glyphs.get_right()[0] <= box.x1 - inner
+    assert glyphs.get_top()[1] <= box.y1 - inner and glyphs.get_bottom()[1] >= box.y0 + inner
+
+
+# ---------------------------------------------------------------- missing pictures
+
+
+@pytest.mark.parametrize("path", ["figures/missing.png", "../../../../etc/passwd", "figures/not-an-image.png"])
+def test_an_unreadable_image_becomes_a_placeholder(tmp_path: Path, path: str):
+    (tmp_path / "figures").mkdir()
+    (tmp_path / "figures" / "not-an-image.png").write_text("no pixels here", encoding="utf-8")
+    data = lecture_data(
+        {"head": 'a Heading that says "Pictures"', "photo": f"an Image (path='{path}', aspect=(4, 3))"},
+        [(0.0, "head is shown on the screen, written out."), (0.5, "photo is shown on the screen, written out.")],
+        end=4.0,
+    )
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
+    box = scene.stays["photo"][0].place.box
+    assert box.width / box.height == pytest.approx(4 / 3)  # the recorded aspect stands in
+
+    stage = Stage(scene)
+    stage.advance(scene.frames - 1)
+    holder = stage.live["photo"].holder
+    family = holder.get_family()
+    assert not any(isinstance(m, ImageMobject) for m in family)
+    notes = [m for m in family if isinstance(m, LabelledTypst)]
+    assert len(notes) == 1 and notes[0].width <= box.width
+    assert holder.width == pytest.approx(box.width, abs=0.02) and holder.height == pytest.approx(box.height, abs=0.02)
+    assert holder in stage.root.submobjects
+
+
+def test_placeholder_boxes_match_the_plan():
+    from lecturekit.render.builders import placeholder
+
+    box = Box(-2.0, -1.0, 2.0, 2.0)
+    mob = placeholder(box, "missing image: x.png")
+    assert np.allclose([mob.get_left()[0], mob.get_bottom()[1], mob.get_right()[0], mob.get_top()[1]],
+                       [box.x0, box.y0, box.x1, box.y1], atol=0.02)
