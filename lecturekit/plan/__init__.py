@@ -14,7 +14,7 @@ from typing import Any
 
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import ROLES, Stay, place_scene
+from lecturekit.plan.placement import REFLOWS, ROLES, Stay, place_scene
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
 from lecturekit.plan.timeline import Cue, build_cues, busy_spans, frame_of, variable_values
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
@@ -24,6 +24,7 @@ from lecturekit.syntax.nodes import (
     Flash,
     Hide,
     Kind,
+    Move,
     Part,
     Show,
     Spec,
@@ -33,6 +34,11 @@ from lecturekit.syntax.nodes import (
 from lecturekit.theme import THEME, Theme
 
 LABEL = "#label"
+
+
+def reflowed(name: str, frame: int) -> str:
+    """The key of a paragraph's typesetting after the layout rewraps it at `frame`."""
+    return f"{name}@{frame}"
 
 
 @dataclass(frozen=True)
@@ -114,6 +120,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
     parts = _parts(scene)
     placement = place_scene(scene, parts, theme, folder)
     texts: dict[str, Typeset] = {}
+    texts_wrap: dict[str, float | None] = {}
     tables: dict[str, TableMetrics] = {}
     for name, spec in scene.objects.items():
         if name in scene.broken:
@@ -125,6 +132,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
             if stays:
                 first: Placed = stays[0].place
                 texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme)
+                texts_wrap[name] = first.wrap
         elif spec.kind is Kind.MATH:
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
         if spec.label and spec.kind is not Kind.TITLE:
@@ -132,6 +140,15 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
             texts[name + LABEL] = typeset(label_spec, [], theme.sizes.label, None, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
     cues, cue_warnings = build_cues(scene, placement, lengths, fps)
+    shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
+             if scene.objects[name].kind in REFLOWS}
+    for cue in cues:  # a paragraph laid out anew is typeset again for its new width
+        if isinstance(cue.action, Move) and cue.place is not None and cue.object in shape:
+            new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
+            if new != shape[cue.object]:
+                spec = scene.objects[cue.object]
+                texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
+                shape[cue.object] = new
     initial = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
     plan = ScenePlan(
         index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,

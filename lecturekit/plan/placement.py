@@ -38,6 +38,10 @@ AXES_MARGIN = 0.45
 LEGEND_BAND = 0.55
 _MOVED = 0.02
 
+#: Kinds a new layout may resize: visuals scale, paragraphs wrap again (the board cross-fades
+#: the old lines into the new); formulas, headings and titles keep the size they arrived with.
+REFLOWS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
+
 ROLES = {
     Kind.TITLE: Role.TITLE,
     Kind.HEADING: Role.HEADING,
@@ -169,9 +173,8 @@ def place_scene(
                     present.remove(name)
             newcomers = [n for _, n in arrivals if n not in present]
             board = present + list(dict.fromkeys(newcomers))
-            items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n)
-                              if scene.objects[n].kind not in (Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE)
-                              else None) for n in board]
+            items = [item_for(scene.objects[n], parts.get(n, []), theme, folder,
+                              None if scene.objects[n].kind in REFLOWS else current.get(n)) for n in board]
             arrangement = arrange(items, theme)
             warnings += [f"beat {beat + 1}: {w}" for w in arrangement.warnings]
             arrival_time = {n: t for t, n in reversed(arrivals)}

@@ -83,6 +83,23 @@ class Together(Effect):
             effect.finish()
 
 
+class Then(Effect):
+    """An effect, and something to do once it has finished."""
+
+    def __init__(self, effect: Effect, after: Callable[[], None]):
+        self.effect, self.after = effect, after
+
+    def begin(self) -> None:
+        self.effect.begin()
+
+    def update(self, alpha: float) -> None:
+        self.effect.update(alpha)
+
+    def finish(self) -> None:
+        self.effect.finish()
+        self.after()
+
+
 class Delayed(Effect):
     """An effect that runs in the [start, end] part of its cue's time."""
 
@@ -200,6 +217,6 @@ def scale_into(mobject: Mobject) -> Callable[[Box, Box], None]:
 
 
 __all__ = [
-    "Delayed", "Effect", "Play", "Recolor", "Relocate", "Together", "create", "fade_in", "fade_out",
+    "Delayed", "Effect", "Play", "Recolor", "Relocate", "Then", "Together", "create", "fade_in", "fade_out",
     "flash", "grow", "highlight_for", "scale_into", "surround", "write",
 ]

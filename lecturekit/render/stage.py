@@ -10,7 +10,7 @@ import numpy as np
 from manim import Group, Mobject, VGroup, VMobject
 
 from lecturekit import theme as palette
-from lecturekit.plan import ScenePlan
+from lecturekit.plan import ScenePlan, reflowed
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import builders as build
@@ -135,6 +135,9 @@ class Stage:
             case Hide() if cue.carried_by is None and name in self.live:
                 return fx.fade_out(self.live[name].holder)
             case Move() if cue.place is not None and name in self.live:
+                typeset = self.plan.texts.get(reflowed(name, cue.frame))
+                if typeset is not None:
+                    return self._reflow(name, typeset, cue.place.box)
                 return self._move(name, cue.place.box)
             case Emphasize() if name in self.live:
                 return self._emphasis(name, action.part, action.on)
@@ -281,6 +284,23 @@ class Stage:
             live.box = new
 
         return fx.Relocate(live.box, target, place)
+
+    def _reflow(self, name: str, typeset, target: Box) -> fx.Effect:
+        """A paragraph the new layout wraps differently: its old lines fade out as the new
+        ones fade in where it now stands."""
+        live = self.live[name]
+        spec = self.plan.objects[name]
+        fresh = build.text_object(spec, typeset, target, palette.color(None if spec.color in (None, "text")
+                                                                        else spec.color))
+        old = live.drawn.mobject
+        live.holder.add(fresh.mobject)
+
+        def settle() -> None:
+            live.holder.remove(old)
+            live.drawn, live.box = fresh, target
+            self.base_colors[name] = _colors(fresh.ink or fresh.mobject)
+
+        return fx.Then(fx.Together(fx.fade_out(old), fx.fade_in(fresh.mobject)), settle)
 
     def _rebuild(self, name: str, box: Box | None = None) -> None:
         """Build an object again where it stands (or in `box`), and its children with it."""

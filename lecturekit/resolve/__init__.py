@@ -27,9 +27,11 @@ from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
 from lecturekit.resolve.text import formula_lines, occurrences
 from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number
 from lecturekit.syntax.nodes import (
     CONTAINER_KINDS,
     STEPPED_KINDS,
+    VALUE_TYPES,
     Action,
     ColumnPart,
     Emphasize,
@@ -52,6 +54,7 @@ from lecturekit.syntax.nodes import (
     Truncated,
     Tuple,
     Value,
+    VariableNumberSpec,
     variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
@@ -183,6 +186,7 @@ class _SceneResolver:
         self.check_actions(objects, actions)
         self.check_board(objects, actions)
         self.check_gaps(objects)
+        self.check_values(objects)
         found = anchors(objects)
         for label, anchor in sorted(found.items()):
             self.report(inferred(
@@ -481,6 +485,27 @@ class _SceneResolver:
                         f'(["{slugify(self.scene.title)}".{name}])'))
                     self.broken.add(name)
 
+    def check_values(self, objects: dict[str, Spec]) -> None:
+        """Every number an object is drawn from must evaluate with the scene's starting values."""
+        start = {}
+        for name, spec in objects.items():
+            if isinstance(spec, VariableNumberSpec):
+                try:
+                    start[name] = evaluate_number(spec.initial_value, {})
+                except EvaluationError as exc:
+                    self.report(error(self.place(name), f"initial_value: {exc.message}"))
+        for name, spec in objects.items():
+            if name in self.broken or isinstance(spec, TableSpec | VariableNumberSpec):
+                continue
+            for key, value in _values_of(spec):
+                if isinstance(value, Truncated | FunctionValue) or _spec_variables(spec) - start.keys():
+                    continue
+                try:
+                    evaluate(value, start)
+                except EvaluationError as exc:
+                    self.report(warning(self.place(name), f"{key} cannot be evaluated: {exc.message}",
+                                        "it is drawn at its last good value"))
+
 
 def _values_of(spec: Spec) -> list[tuple[str, Value]]:
     from dataclasses import fields
@@ -488,13 +513,9 @@ def _values_of(spec: Spec) -> list[tuple[str, Value]]:
     values = []
     for f in fields(spec):
         value = getattr(spec, f.name)
-        if isinstance(value, Truncated | FunctionValue | Tuple) or _is_node(value):
+        if isinstance(value, VALUE_TYPES):
             values.append((f.name, value))
     return values
-
-
-def _is_node(value: object) -> bool:
-    return type(value).__module__.endswith("nodes")
 
 
 def _spec_variables(spec: Spec) -> frozenset[str]:

@@ -71,6 +71,7 @@ class Call:
 
 Expr = Num | Var | BinOp | Neg | Call
 Value = Num | Str | Bool | Tuple | Var | FunctionValue | Truncated | BinOp | Neg | Call
+VALUE_TYPES = (Num, Str, Bool, Tuple, Var, FunctionValue, Truncated, BinOp, Neg, Call)
 
 
 def variables_of(value: Value | None) -> frozenset[str]:
