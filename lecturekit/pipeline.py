@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
@@ -80,7 +81,15 @@ def run_job(job: SceneJob) -> RenderedScene:
     except Exception as exc:  # a fault in drawing one scene, reported with its place
         raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                 "run again with --debug for the details")) from exc
+    write_captions(path, captions(scene_beats(plan.scene)))
     return RenderedScene(plan.index, plan.title, path, frames)
+
+
+def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
+    """(start, end, narration) of each beat, in seconds from the scene's start."""
+    beats = scene.beats
+    return [(b.start - scene.start, (beats[i + 1].start if i + 1 < len(beats) else scene.end) - scene.start, b.say)
+            for i, b in enumerate(beats)]
 
 
 def render_scenes(
