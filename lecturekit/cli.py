@@ -87,14 +87,17 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Scenes render
 
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug) -> None:
-    from lecturekit.pipeline import render_scenes
+    from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
 
     def announce(rendered) -> None:
         typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
     try:
-        render_scenes(lecture, overrides, scene or [], RenderSettings(quality, out), jobs, announce)
+        if scene:
+            render_scenes(lecture, overrides, scene, RenderSettings(quality, out), jobs, announce)
+        else:
+            announce(render_lecture(lecture, overrides, RenderSettings(quality, out), jobs, announce))
     except LectureError as exc:
         _fail(exc, debug)
 
@@ -109,7 +112,8 @@ def render(
     jobs: JobsOpt = DEFAULT_JOBS,
     debug: DebugOpt = False,
 ) -> None:
-    """Render scenes (all when none is named) to media/<slug>/NN-<scene>.mp4."""
+    """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
+    lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
     _render(lecture, overrides, scene, quality, out, jobs, debug)
 
 

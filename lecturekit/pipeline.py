@@ -161,3 +161,27 @@ def write_storyboards(
                       out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png")
         for plan in plans
     ]
+
+
+def render_lecture(
+    lecture: Path | None,
+    overrides: Path | None,
+    settings: RenderSettings,
+    jobs: int = 1,
+    on_done: Callable[[RenderedScene], None] | None = None,
+) -> RenderedScene:
+    """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
+    chapter per scene, with captions for the whole narration."""
+    from lecturekit.package import Part, join
+
+    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done)
+    resolved = read(lecture, overrides)
+    path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
+    fps = settings.frame_rate
+    frames = join([Part(s.path, s.title, s.frames) for s in scenes], path, fps)
+    beats, offset = [], 0
+    for rendered, scene in zip(scenes, resolved.scenes, strict=True):
+        beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
+        offset += rendered.frames
+    write_captions(path, captions(beats))
+    return RenderedScene(0, resolved.title, path, frames)
