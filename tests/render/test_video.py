@@ -107,3 +107,18 @@ def _psnr(a: np.ndarray, b: np.ndarray) -> float:
     mse = float(np.mean((a - b) ** 2))
     return 99.0 if mse == 0 else 10 * np.log10(255**2 / mse)
 
+
+
+def test_a_still_is_the_frame_the_video_shows_at_that_time(rendered: tuple[ScenePlan, Path], tmp_path: Path) -> None:
+    from PIL import Image
+
+    from lecturekit.pipeline import write_still
+
+    plan, path = rendered
+    frames = decode(path)
+    for at in (9.9, 13.0, 26.7):  # emphasis held, mid-tick, the boxed law
+        png = write_still(DEMO, None, at, Quality.l, tmp_path / f"still-{at}.png")
+        picture = np.asarray(Image.open(png).convert("RGB")).astype(np.int16)
+        video = frames[round(at * plan.fps)]
+        assert picture.shape == video.shape
+        assert _psnr(picture, video) > 33.0, at
