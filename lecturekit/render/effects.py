@@ -47,6 +47,11 @@ class Effect:
     def finish(self) -> None:
         self.update(1.0)
 
+    def skip(self) -> None:
+        """Jump straight to the end, for a board that is brought to a later frame at once."""
+        self.begin()
+        self.finish()
+
 
 class Play(Effect):
     """A Manim animation driven by the board's clock instead of a Scene."""
@@ -65,6 +70,10 @@ class Play(Effect):
         self.animation.interpolate(1.0)
         self.animation.finish()
 
+    def skip(self) -> None:
+        """Arriving, leaving and flashing all end on the mobject as it stands (a leaver is then
+        taken off the board), so there is nothing to animate."""
+
 
 class Together(Effect):
     def __init__(self, *effects: Effect):
@@ -81,6 +90,10 @@ class Together(Effect):
     def finish(self) -> None:
         for effect in self.effects:
             effect.finish()
+
+    def skip(self) -> None:
+        for effect in self.effects:
+            effect.skip()
 
 
 class Then(Effect):
@@ -99,6 +112,10 @@ class Then(Effect):
         self.effect.finish()
         self.after()
 
+    def skip(self) -> None:
+        self.effect.skip()
+        self.after()
+
 
 class Delayed(Effect):
     """An effect that runs in the [start, end] part of its cue's time."""
@@ -114,6 +131,9 @@ class Delayed(Effect):
 
     def finish(self) -> None:
         self.effect.finish()
+
+    def skip(self) -> None:
+        self.effect.skip()
 
 
 def write(mobject: Mobject, left_to_right: bool = False) -> Effect:

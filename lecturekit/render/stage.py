@@ -72,7 +72,7 @@ class Stage:
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
             self._finish_until(cue.frame)
-            self._begin(cue)
+            self._begin(cue, done_by=frame)
             self.next_cue += 1
             changed = True
         changed |= self._finish_until(frame)
@@ -109,18 +109,19 @@ class Stage:
         inner = {id(m) for h in holders for m in h.get_family()[1:]}
         return [h for h in holders if id(h) not in inner]
 
-    def _begin(self, cue: Cue) -> None:
+    def _begin(self, cue: Cue, done_by: int) -> None:
+        """Start a cue; one that is over by frame `done_by` jumps straight to its end."""
         self.version += 1
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
         effect = self._effect(cue)
         if effect is None:
             return
-        effect.begin()
-        if cue.frames <= 0:
-            effect.finish()
+        if cue.end_frame <= done_by:
+            effect.skip()
             self._after(cue)
         else:
+            effect.begin()
             self.running.append((cue, effect))
 
     def _effect(self, cue: Cue) -> fx.Effect | None:
