@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -22,15 +21,20 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
 
+_MEASURE = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
 def _run(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and the peak resident memory (MiB) of the largest process it started."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Wall seconds, and the peak resident memory (MiB) of the largest process the command
+    started (measured in a fresh process, so earlier runs do not count)."""
     start = time.perf_counter()
-    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   env={**os.environ, "PYTHONPATH": str(ROOT)})
-    wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(peak, before) / 1024
+    done = subprocess.run([sys.executable, "-c", _MEASURE, *command], cwd=cwd, check=True, capture_output=True,
+                          text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return time.perf_counter() - start, int(done.stdout.split()[-1]) / 1024
 
 
 def main() -> None:
