@@ -23,6 +23,7 @@ from lecturekit.diagnostics import (
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve.labels import Anchor, anchors
+from lecturekit.resolve.math_names import problems_in
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
 from lecturekit.resolve.text import formula_lines, occurrences
@@ -230,6 +231,10 @@ class _SceneResolver:
             if attrs:
                 spec, problems = apply(spec, attrs, place)
                 self.diagnostics += problems
+            unsafe = _unsafe_math(spec)
+            if unsafe:
+                self.report(warning(place, unsafe, "it is left out; write the math with Typst's own names"))
+                self.broken.add(name)
             objects[name] = spec
         for name in self.overrides:
             if name not in self.scene.objects:
@@ -505,6 +510,19 @@ class _SceneResolver:
                 except EvaluationError as exc:
                     self.report(warning(self.place(name), f"{key} cannot be evaluated: {exc.message}",
                                         "it is drawn at its last good value"))
+
+
+def _unsafe_math(spec: Spec) -> str | None:
+    """A problem with any math the object would typeset: its formula, inline math, cells, label."""
+    if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
+        found = problems_in(spec.text, whole_formula=True)
+    else:
+        found = problems_in(spec.text or "", whole_formula=False)
+    if found is None and isinstance(spec, TableSpec):
+        found = next(filter(None, (problems_in(c, False) for r in _rows_of(spec.rows) or () for c in r)), None)
+    if found is None and spec.label:
+        found = problems_in(spec.label, whole_formula=True)
+    return found
 
 
 def _values_of(spec: Spec) -> list[tuple[str, Value]]:
