@@ -86,18 +86,28 @@ OutOpt = Annotated[Path, typer.Option("--out", help="Folder for the videos (medi
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Scenes rendered at once (default: cores).")]
 
 
-def _render(lecture, overrides, scene, quality, out, jobs, debug) -> None:
+NarrationOpt = Annotated[
+    Path | None, typer.Option("--narration", help="A recording of the whole lecture, cut under each scene.")
+]
+TtsOpt = Annotated[str | None, typer.Option("--tts", help="A draft voice from the narration text: espeak.")]
+
+
+def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
 
     def announce(rendered) -> None:
         typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
+    if tts not in (None, "espeak"):
+        typer.echo("error: --tts takes espeak", err=True)
+        raise typer.Exit(2)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts)
     try:
         if scene:
-            render_scenes(lecture, overrides, scene, RenderSettings(quality, out), jobs, announce)
+            render_scenes(lecture, overrides, scene, settings, jobs, announce)
         else:
-            announce(render_lecture(lecture, overrides, RenderSettings(quality, out), jobs, announce))
+            announce(render_lecture(lecture, overrides, settings, jobs, announce))
     except LectureError as exc:
         _fail(exc, debug)
 
@@ -110,11 +120,13 @@ def render(
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
     jobs: JobsOpt = DEFAULT_JOBS,
+    narration: NarrationOpt = None,
+    tts: TtsOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
     lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
-    _render(lecture, overrides, scene, quality, out, jobs, debug)
+    _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts)
 
 
 @app.command()
@@ -124,10 +136,12 @@ def preview(
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
     jobs: JobsOpt = DEFAULT_JOBS,
+    narration: NarrationOpt = None,
+    tts: TtsOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
-    _render(lecture, overrides, scene, Quality.l, out, jobs, debug)
+    _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts)
 
 
 @app.command()

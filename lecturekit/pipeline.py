@@ -8,9 +8,13 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
+from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.render.video import atomic
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
@@ -75,14 +79,34 @@ def run_job(job: SceneJob) -> RenderedScene:
     [plan] = plan_scenes(resolved, [resolved.scenes[job.index - 1]], job.settings.frame_rate)
     path = scene_path(job.settings.out, resolved.slug, plan)
     try:
-        frames = render_scene(plan, path, job.settings.preset, job.settings.out / ".lecturekit-cache")
+        frames = render_scene(plan, path, job.settings.preset, job.settings.cache)
     except LectureError:
         raise
     except Exception as exc:  # a fault in drawing one scene, reported with its place
         raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                 "run again with --debug for the details")) from exc
     write_captions(path, captions(scene_beats(plan.scene)))
+    track = narration_for(plan.scene, frames / plan.fps, job.settings)
+    if track is not None:
+        np.save(track_path(job.settings, resolved.slug, plan.index), track)
+        with atomic(path) as tmp:
+            with_audio(path, track, tmp)
     return RenderedScene(plan.index, plan.title, path, frames)
+
+
+def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings) -> np.ndarray | None:
+    """The scene's narration, exactly `seconds` long, or None when none was asked for."""
+    if settings.narration is not None:
+        return recording(settings.narration, scene.start, scene.start + seconds)
+    if settings.tts == "espeak":
+        return tts_track(scene_beats(scene), seconds)
+    return None
+
+
+def track_path(settings: RenderSettings, slug: str, index: int) -> Path:
+    folder = settings.cache / slug
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"narration-{index:02d}.npy"
 
 
 def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
@@ -138,7 +162,7 @@ def write_still(
     settings = RenderSettings(quality)
     [plan] = plan_scenes(resolved, [scene], settings.frame_rate)
     frame = min(plan.frames - 1, round((at - scene.start) * plan.fps))
-    [pixels] = stills(plan, [frame], settings.preset, settings.out / ".lecturekit-cache")
+    [pixels] = stills(plan, [frame], settings.preset, settings.cache)
     path = out or settings.out / resolved.slug / f"still-{at:09.3f}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.part")
@@ -157,7 +181,7 @@ def write_storyboards(
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
     return [
-        contact_sheet(plan, settings.preset, out / ".lecturekit-cache",
+        contact_sheet(plan, settings.preset, settings.cache,
                       out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png")
         for plan in plans
     ]
@@ -179,6 +203,10 @@ def render_lecture(
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     fps = settings.frame_rate
     frames = join([Part(s.path, s.title, s.frames) for s in scenes], path, fps)
+    if settings.narration is not None or settings.tts:
+        track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
+        with atomic(path) as tmp:
+            with_audio(path, track, tmp)
     beats, offset = [], 0
     for rendered, scene in zip(scenes, resolved.scenes, strict=True):
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]

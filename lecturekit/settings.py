@@ -37,6 +37,13 @@ class RenderSettings:
     quality: Quality = Quality.h
     out: Path = Path("media")
     fps: int | None = None
+    #: Narration under the video: a recording of the whole lecture, or a draft voice ("espeak").
+    narration: Path | None = None
+    tts: str | None = None
+
+    @property
+    def cache(self) -> Path:
+        return self.out / ".lecturekit-cache"
 
     @property
     def preset(self) -> Preset:

@@ -1,0 +1,54 @@
+"""Narration: each beat's speech starts on its beat, in every scene and after the joins."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+
+from lecturekit.audio import RATE, tts_track
+from lecturekit.pipeline import render_lecture
+from lecturekit.settings import Quality, RenderSettings
+from lecturekit.sources import read
+from tests.conftest import DEMO
+
+
+def onsets(samples: np.ndarray, rate: int, times: list[float]) -> list[float]:
+    """Seconds from each time to the first sound at or after it (within half a second)."""
+    found = []
+    for t in times:
+        first = int(t * rate)
+        loud = np.flatnonzero(np.abs(samples[first : first + rate // 2]) > 0.02)
+        found.append(loud[0] / rate if len(loud) else float("inf"))
+    return found
+
+
+def test_a_draft_voice_starts_every_beat_on_time_and_fits_before_the_next() -> None:
+    beats = [(0.0, 1.5, "A short first beat with rather a lot of words to say in it."), (1.5, 4.0, "Second.")]
+    track = tts_track(beats, 4.0)
+    assert len(track) == 4 * RATE
+    assert max(onsets(track, RATE, [0.0, 1.5])) < 0.005
+    assert np.abs(track[int(1.45 * RATE) : int(1.5 * RATE)]).max() < 0.02  # the first beat ended in time
+
+
+@pytest.fixture(scope="module")
+def lecture_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    return render_lecture(DEMO, None, RenderSettings(Quality.l, out, tts="espeak"), jobs=2).path
+
+
+def test_the_joined_lecture_has_chapters_captions_and_speech_on_every_beat(lecture_video: Path) -> None:
+    resolved = read(DEMO)
+    with av.open(str(lecture_video)) as container:
+        assert [c["metadata"]["title"] for c in container.chapters()] == [s.title for s in resolved.scenes]
+        assert abs(float(container.duration / 1e6) - 62.0) < 1 / 15 + 0.03
+        audio = container.streams.audio[0]
+        samples = np.concatenate([f.to_ndarray()[0] for f in container.decode(audio)])
+        rate = audio.rate
+    starts = [b.start for s in resolved.scenes for b in s.beats]
+    late = onsets(samples, rate, starts)
+    assert max(late) <= 1 / 15, list(zip(starts, late, strict=True))  # within one frame at 15 fps
+    assert lecture_video.with_suffix(".srt").read_text().startswith("1\n00:00:00,000 --> ")
+    assert lecture_video.with_suffix(".vtt").read_text().startswith("WEBVTT")
