@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Annotated
 import typer
 
 from lecturekit.diagnostics import LectureError
+from lecturekit.progress import Progress
 from lecturekit.settings import Quality
 
 DEFAULT_JOBS = os.cpu_count() or 1
@@ -92,24 +94,41 @@ NarrationOpt = Annotated[
 TtsOpt = Annotated[str | None, typer.Option("--tts", help="A draft voice from the narration text: espeak.")]
 
 
-def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None) -> None:
+QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
+VerboseOpt = Annotated[bool, typer.Option("--verbose", help="Let Manim's own log lines through.")]
+
+
+def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
+            quiet=False, verbose=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
 
     def announce(rendered) -> None:
-        typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
+        if not quiet:
+            typer.echo(f"\nwrote {rendered.path} ({rendered.frames} frames)" if shown and shown[-1].live
+                       else f"wrote {rendered.path} ({rendered.frames} frames)")
 
     if tts not in (None, "espeak"):
         typer.echo("error: --tts takes espeak", err=True)
         raise typer.Exit(2)
-    settings = RenderSettings(quality, out, narration=narration, tts=tts)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose)
+    shown: list[Progress] = []
+
+    def progress_for(frames: dict[int, int]) -> Progress:
+        shown.append(Progress(frames))
+        return shown[-1]
+
+    watch = None if quiet else progress_for
     try:
         if scene:
-            render_scenes(lecture, overrides, scene, settings, jobs, announce)
+            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch)
         else:
-            announce(render_lecture(lecture, overrides, settings, jobs, announce))
+            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch))
     except LectureError as exc:
         _fail(exc, debug)
+    finally:
+        for display in shown:
+            display.close()
 
 
 @app.command()
@@ -122,11 +141,13 @@ def render(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
     lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
-    _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts)
+    _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose)
 
 
 @app.command()
@@ -138,10 +159,12 @@ def preview(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
-    _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts)
+    _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose)
 
 
 @app.command()
@@ -231,6 +254,8 @@ def storyboard(
 
 
 def main() -> None:
+    # SIGTERM unwinds like Ctrl-C, so unfinished outputs are removed and workers are stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         app()
     except KeyboardInterrupt:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.plan import ScenePlan, plan_scene
-from lecturekit.render.video import atomic
+from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
@@ -71,7 +73,7 @@ class SceneJob:
     settings: RenderSettings
 
 
-def run_job(job: SceneJob) -> RenderedScene:
+def run_job(job: SceneJob, progress: Callable[[int], None] | None = None) -> RenderedScene:
     """Read, plan and render one scene (in whatever process runs the job)."""
     from lecturekit.render import render_scene
 
@@ -79,7 +81,7 @@ def run_job(job: SceneJob) -> RenderedScene:
     [plan] = plan_scenes(resolved, [resolved.scenes[job.index - 1]], job.settings.frame_rate)
     path = scene_path(job.settings.out, resolved.slug, plan)
     try:
-        frames = render_scene(plan, path, job.settings.preset, job.settings.cache)
+        frames = render_scene(plan, path, job.settings.preset, job.settings.cache, progress, job.settings.verbose)
     except LectureError:
         raise
     except Exception as exc:  # a fault in drawing one scene, reported with its place
@@ -116,6 +118,29 @@ def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
             for i, b in enumerate(beats)]
 
 
+Progress = Callable[[int, int], None]
+#: Given the frames of every scene about to render, a callback that hears (scene, frames done).
+ProgressFactory = Callable[[dict[int, int]], Progress]
+_progress_queue = None
+
+
+def _start_worker(queue: multiprocessing.Queue) -> None:
+    """In each worker: report progress through `queue`, and let SIGTERM unwind (so unfinished
+    files are removed) instead of killing the process where it stands."""
+    global _progress_queue
+    _progress_queue = queue
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _job_in_worker(job: SceneJob) -> RenderedScene:
+    queue = _progress_queue
+    return run_job(job, (lambda done: queue.put((job.index, done))) if queue is not None else None)
+
+
 def render_scenes(
     lecture: Path | None,
     overrides: Path | None,
@@ -123,25 +148,55 @@ def render_scenes(
     settings: RenderSettings,
     jobs: int = 1,
     on_done: Callable[[RenderedScene], None] | None = None,
+    progress_for: ProgressFactory | None = None,
 ) -> list[RenderedScene]:
-    """Render the chosen scenes, `jobs` at a time in worker processes."""
+    """Render the chosen scenes, `jobs` at a time in worker processes; `progress(scene, frames)`
+    hears how far each scene has got."""
     resolved = read(lecture, overrides)
     ensure_renderable(resolved)
-    work = [SceneJob(lecture, overrides, scene.index, settings) for scene in select(resolved, selectors)]
+    chosen = select(resolved, selectors)
+    sweep(settings.out / resolved.slug)
+    work = [SceneJob(lecture, overrides, scene.index, settings) for scene in chosen]
+    frames = {s.index: round(s.duration * settings.frame_rate) for s in chosen}
+    progress = progress_for(frames) if progress_for else None
     done: list[RenderedScene] = []
+
+    def finished(rendered: RenderedScene) -> None:
+        done.append(rendered)
+        if on_done is not None:
+            on_done(rendered)
+
     if jobs <= 1 or len(work) == 1:
         for job in work:
-            done.append(run_job(job))
-            if on_done is not None:
-                on_done(done[-1])
+            finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
         return done
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work)), mp_context=context) as pool:
-        futures = [pool.submit(run_job, job) for job in work]
-        for future in as_completed(futures):
-            done.append(future.result())
-            if on_done is not None:
-                on_done(done[-1])
+    queue = context.Queue()
+    pool = ProcessPoolExecutor(min(jobs, len(work)), mp_context=context, initializer=_start_worker,
+                               initargs=(queue,))
+    try:
+        pending = {pool.submit(_job_in_worker, job) for job in work}
+        while pending:
+            ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in ready:
+                try:
+                    finished(future.result())
+                except BrokenProcessPool:
+                    raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
+                                            "run again: finished scenes are complete")) from None
+            while not queue.empty():
+                index, frames = queue.get()
+                if progress is not None:
+                    progress(index, frames)
+    except BaseException:
+        # Stop the other scenes now (their workers remove what they had not finished), and
+        # remove what a worker that was killed outright left behind.
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        sweep(settings.out / resolved.slug)
+        raise
+    pool.shutdown()
     return sorted(done, key=lambda r: r.index)
 
 
@@ -193,12 +248,13 @@ def render_lecture(
     settings: RenderSettings,
     jobs: int = 1,
     on_done: Callable[[RenderedScene], None] | None = None,
+    progress_for: ProgressFactory | None = None,
 ) -> RenderedScene:
     """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
     chapter per scene, with captions for the whole narration."""
     from lecturekit.package import Part, join
 
-    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done)
+    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done, progress_for)
     resolved = read(lecture, overrides)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     fps = settings.frame_rate

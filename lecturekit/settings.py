@@ -40,6 +40,8 @@ class RenderSettings:
     #: Narration under the video: a recording of the whole lecture, or a draft voice ("espeak").
     narration: Path | None = None
     tts: str | None = None
+    #: Let Manim's own log lines through.
+    verbose: bool = False
 
     @property
     def cache(self) -> Path:

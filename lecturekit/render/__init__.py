@@ -14,7 +14,7 @@ from lecturekit.theme import PALETTE
 
 
 @contextmanager
-def manim_config(preset: Preset, fps: int, media: Path):
+def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False):
     """Manim's global config, touched here and only here, for the length of one render."""
     from manim import tempconfig
 
@@ -27,7 +27,7 @@ def manim_config(preset: Preset, fps: int, media: Path):
         "background_color": PALETTE["background"],
         "media_dir": str(media),
         "disable_caching": True,
-        "verbosity": "WARNING",
+        "verbosity": "INFO" if verbose else "WARNING",
         "progress_bar": "none",
     }
     with tempconfig(options):
@@ -59,10 +59,15 @@ class Painter:
 
 
 def render_scene(
-    plan: ScenePlan, path: Path, preset: Preset, media: Path, progress: Callable[[int], None] | None = None
+    plan: ScenePlan,
+    path: Path,
+    preset: Preset,
+    media: Path,
+    progress: Callable[[int], None] | None = None,
+    verbose: bool = False,
 ) -> int:
     """Render one scene plan to `path`; returns the number of frames written."""
-    with manim_config(preset, plan.fps, media):
+    with manim_config(preset, plan.fps, media, verbose):
         from lecturekit.render.stage import Stage
         from lecturekit.render.video import encode
 

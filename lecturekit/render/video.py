@@ -97,6 +97,28 @@ def atomic(path: Path) -> Iterator[Path]:
             tmp.unlink()
 
 
+def sweep(folder: Path) -> list[Path]:
+    """Remove temporary files left by processes that no longer run (a killed worker cannot
+    remove its own); returns what was removed."""
+    removed = []
+    for tmp in folder.glob(".*.part*") if folder.is_dir() else ():
+        pid = tmp.name.split(".")[-3] if tmp.name.count(".") >= 3 else ""
+        if pid.isdigit() and not _running(int(pid)):
+            tmp.unlink(missing_ok=True)
+            removed.append(tmp)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def encode(
     path: Path,
     preset: Preset,

@@ -1,0 +1,68 @@
+"""An interrupted render leaves every output complete or absent: never a partial file."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import av
+
+from tests.conftest import ROOT
+
+
+def _render(out: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "lecturekit", "render", "-q", "l", "--jobs", "2", "--out", str(out)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def _wait_for_progress(process: subprocess.Popen, percent: int) -> None:
+    deadline = time.monotonic() + 120
+    assert process.stderr is not None
+    for line in process.stderr:
+        if "%" in line and int(line.split("(")[1].split("%")[0]) >= percent:
+            return
+        assert time.monotonic() < deadline, "the render never got going"
+    raise AssertionError("the render ended before it could be interrupted")
+
+
+def _outputs_are_whole(out: Path) -> list[Path]:
+    assert not [p for p in out.rglob("*") if ".part" in p.name], "a partial file was left behind"
+    videos = sorted(out.rglob("*.mp4"))
+    for video in videos:
+        with av.open(str(video)) as container:
+            stream = container.streams.video[0]
+            assert sum(1 for _ in container.decode(stream)) == stream.frames > 0
+    return videos
+
+
+def test_sigterm_mid_render_leaves_only_complete_files(tmp_path: Path) -> None:
+    process = _render(tmp_path)
+    _wait_for_progress(process, 30)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=60) != 0
+    finished = _outputs_are_whole(tmp_path)
+    assert not any(v.name == "lecturekit-demo.mp4" for v in finished)  # the lecture was never joined
+
+
+def _workers(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(c) for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+
+
+def test_a_killed_worker_fails_the_render_cleanly(tmp_path: Path) -> None:
+    process = _render(tmp_path)
+    _wait_for_progress(process, 20)
+    workers = _workers(process.pid)
+    assert workers, "the render runs its scenes in worker processes"
+    os.kill(workers[0], signal.SIGKILL)
+    assert process.wait(timeout=60) == 3
+    message = process.stderr.read() if process.stderr else ""
+    assert message.startswith("error: lecture: a render worker process died") and "Traceback" not in message
+    _outputs_are_whole(tmp_path)
