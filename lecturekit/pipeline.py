@@ -169,6 +169,7 @@ def render_scenes(
     if jobs <= 1 or len(work) == 1:
         for job in work:
             finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
+        _record(resolved, overrides, settings, done)
         return done
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
@@ -197,7 +198,21 @@ def render_scenes(
         sweep(settings.out / resolved.slug)
         raise
     pool.shutdown()
+    _record(resolved, overrides, settings, done)
     return sorted(done, key=lambda r: r.index)
+
+
+def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,
+            rendered: list[RenderedScene]) -> None:
+    from lecturekit.manifest import write_manifest
+
+    files = []
+    for item in rendered:
+        for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
+            if path.is_file():
+                files.append({"path": path.name, "scene": item.index or None, "title": item.title,
+                              "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames})
+    write_manifest(resolved, Path(resolved.source), overrides, settings, files)
 
 
 def write_still(
@@ -268,4 +283,6 @@ def render_lecture(
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
         offset += rendered.frames
     write_captions(path, captions(beats))
-    return RenderedScene(0, resolved.title, path, frames)
+    whole = RenderedScene(0, resolved.title, path, frames)
+    _record(resolved, overrides, settings, [whole])
+    return whole

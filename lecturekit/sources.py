@@ -19,8 +19,14 @@ def read(lecture: Path | None = None, overrides: Path | None = None) -> Resolved
     return resolve(loaded, _overrides_for(loaded.slug, overrides))
 
 
-def _overrides_for(slug: str, given: Path | None) -> Overrides:
+def overrides_path(slug: str, given: Path | None) -> Path | None:
+    """The overrides file a lecture is read with: the one given, else scenes/<slug>.toml."""
     if given is not None:
-        return load_overrides(given)
+        return given
     found = SCENES / f"{slug}.toml"
-    return load_overrides(found) if found.is_file() else NO_OVERRIDES
+    return found if found.is_file() else None
+
+
+def _overrides_for(slug: str, given: Path | None) -> Overrides:
+    path = overrides_path(slug, given)
+    return load_overrides(path) if path is not None else NO_OVERRIDES

@@ -52,3 +52,17 @@ def test_the_joined_lecture_has_chapters_captions_and_speech_on_every_beat(lectu
     assert max(late) <= 1 / 15, list(zip(starts, late, strict=True))  # within one frame at 15 fps
     assert lecture_video.with_suffix(".srt").read_text().startswith("1\n00:00:00,000 --> ")
     assert lecture_video.with_suffix(".vtt").read_text().startswith("WEBVTT")
+
+
+def test_the_manifest_records_every_file_and_what_it_was_made_from(lecture_video: Path) -> None:
+    import hashlib
+    import json
+
+    manifest = json.loads((lecture_video.parent / "render.json").read_text())
+    files = {f["path"]: f for f in manifest["files"]}
+    assert files["lecturekit-demo.mp4"]["frames"] == 930 and files["lecturekit-demo.mp4"]["scene"] is None
+    assert files["01-a-wave-and-its-phase.mp4"]["frames"] == 450 and files["02-adding-arrows.vtt"]["scene"] == 2
+    assert manifest["lecture"]["sha256"] == hashlib.sha256(DEMO.read_bytes()).hexdigest()
+    assert manifest["overrides"]["path"].endswith("lecturekit-demo.toml")
+    assert [a["path"] for a in manifest["assets"]] == ["figures/arrows.png"]
+    assert manifest["lecturekit"] and {f["quality"] for f in manifest["files"]} == {"l"}

@@ -104,6 +104,8 @@ class ResolvedLecture:
     diagnostics: tuple[Diagnostic, ...]
     live_recorded: int
     live_agreeing: int
+    #: The lecture file itself.
+    source: str = ""
 
     def of(self, severity: Severity) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity is severity]
@@ -141,7 +143,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     _check_scene_times(lecture, diagnostics)
     return ResolvedLecture(
         lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1],
+        live[0], live[1], str(lecture.source),
     )
 
 

@@ -1,0 +1,65 @@
+"""`render.json` beside the outputs: each file, what it shows, and what it was made from."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from lecturekit import __version__
+from lecturekit.resolve import ResolvedLecture
+from lecturekit.settings import RenderSettings
+from lecturekit.sources import overrides_path
+from lecturekit.syntax.nodes import ImageSpec
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) -> dict[str, Any]:
+    from lecturekit.paths import confined
+
+    folder = Path(resolved.folder)
+    images = sorted({spec.path for scene in resolved.scenes for spec in scene.objects.values()
+                     if isinstance(spec, ImageSpec)})
+    assets = []
+    for relative in images:
+        found = confined(folder, relative)
+        assets.append({"path": relative, "sha256": _digest(found) if found else None})
+    over = overrides_path(resolved.slug, overrides)
+    return {
+        "lecture": {"path": str(lecture), "sha256": _digest(lecture)},
+        "overrides": {"path": str(over), "sha256": _digest(over)} if over else None,
+        "assets": assets,
+    }
+
+
+def write_manifest(
+    resolved: ResolvedLecture, lecture: Path, overrides: Path | None, settings: RenderSettings,
+    files: list[dict[str, Any]],
+) -> Path:
+    """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
+    keeping the entries of earlier renders of other scenes."""
+    folder = settings.out / resolved.slug
+    path = folder / "render.json"
+    entries: dict[str, dict[str, Any]] = {}
+    if path.is_file():
+        try:
+            entries = {f["path"]: f for f in json.loads(path.read_text())["files"]}
+        except (ValueError, KeyError, TypeError):
+            entries = {}
+    for entry in files:
+        entries[entry["path"]] = {**entry, "quality": settings.quality.value, "fps": settings.frame_rate}
+    manifest = {
+        "lecturekit": __version__,
+        "slug": resolved.slug,
+        "title": resolved.title,
+        **_inputs(resolved, lecture, overrides),
+        "files": sorted(entries.values(), key=lambda f: f["path"]),
+    }
+    tmp = path.with_name(".render.json.part")
+    tmp.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    tmp.replace(path)
+    return path
