@@ -72,15 +72,15 @@ def recording(path: Path, start: float, end: float) -> np.ndarray:
 
 
 def with_audio(video: Path, track: np.ndarray, out: Path) -> None:
-    """`video`'s pictures (copied, not re-encoded) with `track` as AAC, written to `out`."""
+    """`video`'s pictures and subtitles (copied, not re-encoded) with `track` as AAC, in `out`."""
     with av.open(str(video)) as source, av.open(str(out), mode="w", format="mp4") as target:
-        picture = source.streams.video[0]
-        video_out = target.add_stream_from_template(picture)
+        kept = [s for s in source.streams if s.type in ("video", "subtitle")]
+        copies = {s.index: target.add_stream_from_template(s) for s in kept}
         sound = target.add_stream("aac", rate=RATE)
         sound.layout = "mono"
-        for packet in source.demux(picture):
+        for packet in source.demux(kept):
             if packet.dts is not None:
-                packet.stream = video_out
+                packet.stream = copies[packet.stream.index]
                 target.mux(packet)
         step = 1024
         for first in range(0, len(track), step):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import av
 
+from lecturekit.captions import Caption
 from lecturekit.render.video import atomic
 
 
@@ -18,15 +19,17 @@ class Part:
     frames: int
 
 
-def join(parts: list[Part], out: Path, fps: int) -> int:
+def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = ()) -> int:
     """Concatenate scene videos without re-encoding (each starts on a keyframe with its own
-    headers) into `out`, with a chapter per scene; returns the number of frames."""
+    headers) into `out`, with a chapter per scene and `cues` as a soft subtitle track; returns
+    the number of frames."""
     frame_time = Fraction(1, fps)
     with atomic(out) as tmp:
         output = av.open(str(tmp), mode="w", format="mp4")
         try:
             with av.open(str(parts[0].path)) as first:
                 stream = output.add_stream_from_template(first.streams.video[0])
+            subtitles = caption_stream(output) if cues else None
             start = 0
             chapters = []
             for part in parts:
@@ -44,6 +47,39 @@ def join(parts: list[Part], out: Path, fps: int) -> int:
                                  "time_base": frame_time, "metadata": {"title": part.title}})
                 start += part.frames
             output.set_chapters(chapters)
+            if subtitles is not None:
+                mux_captions(output, subtitles, cues)
         finally:
             output.close()
     return start
+
+
+#: mov_text (MP4's own subtitles) is written from an ASS header; this one is a plain style.
+_ASS_HEADER = (
+    b"[Script Info]\nScriptType: v4.00+\nPlayResX: 384\nPlayResY: 288\n\n[V4+ Styles]\n"
+    b"Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, "
+    b"Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, "
+    b"MarginL, MarginR, MarginV, Encoding\n"
+    b"Style: Default,Sans,16,&Hffffff,&Hffffff,&H0,&H0,0,0,0,0,100,100,0,0,1,1,0,2,10,10,10,0\n\n"
+    b"[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+)
+
+
+def caption_stream(output: av.container.OutputContainer) -> av.stream.Stream:
+    """A soft subtitle track, added before anything is written (as the container requires)."""
+    stream = output.add_stream("mov_text")
+    stream.codec_context.subtitle_header = _ASS_HEADER
+    stream.time_base = Fraction(1, 1000)
+    return stream
+
+
+def mux_captions(output: av.container.OutputContainer, stream: av.stream.Stream, cues: list[Caption]) -> None:
+    """The captions into the subtitle track: one mov_text sample (length, then UTF-8) a cue."""
+    for cue in cues:
+        text = "\n".join(cue.lines).encode("utf-8")[:65535]
+        packet = av.Packet(len(text).to_bytes(2, "big") + text)
+        packet.pts = packet.dts = round(cue.start * 1000)
+        packet.duration = max(1, round((cue.end - cue.start) * 1000))
+        packet.time_base = Fraction(1, 1000)
+        packet.stream = stream
+        output.mux(packet)

@@ -273,16 +273,17 @@ def render_lecture(
     resolved = read(lecture, overrides)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     fps = settings.frame_rate
-    frames = join([Part(s.path, s.title, s.frames) for s in scenes], path, fps)
-    if settings.narration is not None or settings.tts:
-        track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
-        with atomic(path) as tmp:
-            with_audio(path, track, tmp)
     beats, offset = [], 0
     for rendered, scene in zip(scenes, resolved.scenes, strict=True):
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
         offset += rendered.frames
-    write_captions(path, captions(beats))
+    cues = captions(beats)
+    frames = join([Part(s.path, s.title, s.frames) for s in scenes], path, fps, cues)
+    if settings.narration is not None or settings.tts:
+        track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
+        with atomic(path) as tmp:
+            with_audio(path, track, tmp)
+    write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
     _record(resolved, overrides, settings, [whole])
     return whole

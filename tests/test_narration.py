@@ -66,3 +66,37 @@ def test_the_manifest_records_every_file_and_what_it_was_made_from(lecture_video
     assert manifest["overrides"]["path"].endswith("lecturekit-demo.toml")
     assert [a["path"] for a in manifest["assets"]] == ["figures/arrows.png"]
     assert manifest["lecturekit"] and {f["quality"] for f in manifest["files"]} == {"l"}
+
+
+def test_the_lecture_video_carries_its_captions_as_a_subtitle_track(lecture_video: Path) -> None:
+    with av.open(str(lecture_video)) as container:
+        assert [s.codec_context.name for s in container.streams.subtitles] == ["mov_text"]
+        texts = [bytes(p)[2:].decode() for p in container.demux(container.streams.subtitles[0])
+                 if p.dts is not None and len(bytes(p)) > 2]
+    srt_cues = lecture_video.with_suffix(".srt").read_text().strip().split("\n\n")
+    assert texts == ["\n".join(block.split("\n")[2:]) for block in srt_cues]
+
+
+def test_a_recording_is_cut_under_its_scene(tmp_path: Path) -> None:
+    from lecturekit.pipeline import render_scenes
+
+    rate = 48_000
+    recording = tmp_path / "talk.wav"
+    seconds = 62.0
+    signal = np.zeros(int(seconds * rate), np.float32)
+    for beat in (30.0, 37.5, 43.0, 51.5):  # a click on each beat of the second scene
+        start = int(beat * rate)
+        signal[start : start + rate // 20] = 0.5 * np.sin(np.arange(rate // 20) * 2 * np.pi * 440 / rate)
+    with av.open(str(recording), "w") as out:
+        stream = out.add_stream("pcm_s16le", rate=rate)
+        stream.layout = "mono"
+        frame = av.AudioFrame.from_ndarray((signal * 32767).astype(np.int16)[None, :], format="s16", layout="mono")
+        frame.sample_rate = rate
+        out.mux(stream.encode(frame))
+        out.mux(stream.encode(None))
+    [scene] = render_scenes(DEMO, None, ["2"], RenderSettings(Quality.l, tmp_path / "media", narration=recording))
+    with av.open(str(scene.path)) as container:
+        audio = container.streams.audio[0]
+        samples = np.concatenate([f.to_ndarray()[0] for f in container.decode(audio)])
+        got = audio.rate
+    assert max(onsets(samples, got, [0.0, 7.5, 13.0, 21.5])) <= 1 / 15
