@@ -56,6 +56,7 @@ class Stage:
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
         self.depends = self._dependencies()
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
+        self.gone = self._departures()
         self.highlights: dict[tuple[str, str], VMobject] = {}
         self.glyphs: dict[tuple, Mobject] = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
@@ -72,7 +73,8 @@ class Stage:
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
             self._finish_until(cue.frame)
-            self._begin(cue, done_by=frame)
+            if self.gone.get(self.next_cue, frame + 1) > frame:  # not something that has left again
+                self._begin(cue, done_by=frame)
             self.next_cue += 1
             changed = True
         changed |= self._finish_until(frame)
@@ -98,6 +100,21 @@ class Stage:
         return True
 
     # ------------------------------------------------------------ cues
+    def _departures(self) -> dict[int, int]:
+        """For each showing cue, the frame by which the object (or its parent) has left again:
+        a board brought straight to a later frame need not build what is gone by then."""
+        pending: dict[str, list[int]] = {}
+        gone: dict[int, int] = {}
+        for position, cue in enumerate(self.plan.cues):
+            if isinstance(cue.action, Show):
+                pending.setdefault(cue.object, []).append(position)
+            elif isinstance(cue.action, Hide):
+                leaving = [cue.object, *self.plan.scene.children(cue.object)]
+                for name in leaving:
+                    for shown in pending.pop(name, []):
+                        gone[shown] = cue.end_frame
+        return gone
+
     def moving(self) -> list[Mobject]:
         """The holders whose pictures may change on this frame, none inside another: what runs,
         and whatever follows a ticking number. Everything else can be drawn once."""
