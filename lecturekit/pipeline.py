@@ -160,6 +160,7 @@ def render_scenes(
     frames = {s.index: round(s.duration * settings.frame_rate) for s in chosen}
     progress = progress_for(frames) if progress_for else None
     done: list[RenderedScene] = []
+    failed: list[RenderError] = []
 
     def finished(rendered: RenderedScene) -> None:
         done.append(rendered)
@@ -168,8 +169,12 @@ def render_scenes(
 
     if jobs <= 1 or len(work) == 1:
         for job in work:
-            finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
+            try:
+                finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
+            except RenderError as exc:
+                failed.append(exc)
         _record(resolved, overrides, settings, done)
+        _raise_failures(failed)
         return done
     context = multiprocessing.get_context("spawn")
     queue = context.Queue()
@@ -182,6 +187,8 @@ def render_scenes(
             for future in ready:
                 try:
                     finished(future.result())
+                except RenderError as exc:  # one scene failed: the others go on
+                    failed.append(exc)
                 except BrokenProcessPool:
                     raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
                                             "run again: finished scenes are complete")) from None
@@ -199,7 +206,14 @@ def render_scenes(
         raise
     pool.shutdown()
     _record(resolved, overrides, settings, done)
+    _raise_failures(failed)
     return sorted(done, key=lambda r: r.index)
+
+
+def _raise_failures(failed: list[RenderError]) -> None:
+    """After every scene has had its turn: one line for each scene that failed (exit code 3)."""
+    if failed:
+        raise RenderError([d for exc in failed for d in exc.diagnostics])
 
 
 def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,

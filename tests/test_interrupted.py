@@ -66,3 +66,31 @@ def test_a_killed_worker_fails_the_render_cleanly(tmp_path: Path) -> None:
     message = process.stderr.read() if process.stderr else ""
     assert message.startswith("error: lecture: a render worker process died") and "Traceback" not in message
     _outputs_are_whole(tmp_path)
+
+
+def test_a_scene_that_fails_does_not_stop_the_others(tmp_path: Path, monkeypatch) -> None:
+    import lecturekit.render
+    from lecturekit.diagnostics import RenderError
+    from lecturekit.pipeline import render_scenes
+    from lecturekit.settings import Quality, RenderSettings
+    from tests.conftest import DEMO
+
+    real = lecturekit.render.render_scene
+
+    def failing_first(plan, *args, **kwargs):
+        if plan.index == 1:
+            raise RuntimeError("the camera caught fire")
+        return real(plan, *args, **kwargs)
+
+    monkeypatch.setattr(lecturekit.render, "render_scene", failing_first)
+    try:
+        render_scenes(DEMO, None, [], RenderSettings(Quality.l, tmp_path), jobs=1)
+    except RenderError as exc:
+        assert exc.exit_code == 3
+        assert [d.line() for d in exc.diagnostics] == [
+            "error: scene 'A Wave and Its Phase': rendering failed: the camera caught fire "
+            "(run again with --debug for the details)"]
+    else:
+        raise AssertionError("the failed scene was not reported")
+    finished = _outputs_are_whole(tmp_path)
+    assert [v.name for v in finished] == ["02-adding-arrows.mp4"]
