@@ -36,6 +36,34 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
     }
 
 
+def scene_key(resolved: ResolvedLecture, index: int, overrides: Path | None, settings: RenderSettings) -> str:
+    """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
+    the quality and narration asked for, and this version of lecturekit."""
+    from lecturekit.model import load
+    from lecturekit.paths import confined
+
+    scene = load(Path(resolved.source)).scenes[index - 1]
+    parts = [__version__, settings.quality.value, str(settings.frame_rate), str(settings.tts),
+             scene.model_dump_json()]
+    over = overrides_path(resolved.slug, overrides)
+    parts.append(_digest(over) if over else "")
+    if settings.narration is not None:
+        parts.append(_digest(settings.narration))
+    for spec in resolved.scenes[index - 1].objects.values():
+        if isinstance(spec, ImageSpec):
+            found = confined(Path(resolved.folder), spec.path)
+            parts.append(_digest(found) if found else f"missing:{spec.path}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def recorded(folder: Path) -> dict[str, dict[str, Any]]:
+    """The entries of an earlier render.json in `folder`, by file name."""
+    try:
+        return {f["path"]: f for f in json.loads((folder / "render.json").read_text())["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
 def write_manifest(
     resolved: ResolvedLecture, lecture: Path, overrides: Path | None, settings: RenderSettings,
     files: list[dict[str, Any]],
@@ -44,12 +72,7 @@ def write_manifest(
     keeping the entries of earlier renders of other scenes."""
     folder = settings.out / resolved.slug
     path = folder / "render.json"
-    entries: dict[str, dict[str, Any]] = {}
-    if path.is_file():
-        try:
-            entries = {f["path"]: f for f in json.loads(path.read_text())["files"]}
-        except (ValueError, KeyError, TypeError):
-            entries = {}
+    entries = recorded(folder)
     for entry in files:
         entries[entry["path"]] = {**entry, "quality": settings.quality.value, "fps": settings.frame_rate}
     manifest = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import signal
 from collections.abc import Callable, Sequence
@@ -15,6 +16,7 @@ import numpy as np
 from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
+from lecturekit.manifest import recorded, scene_key, write_manifest
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
@@ -51,7 +53,7 @@ def plan_scenes(resolved: ResolvedLecture, scenes: Sequence[ResolvedScene], fps:
     return [plan_scene(scene, fps, folder) for scene in scenes]
 
 
-def scene_path(out: Path, slug: str, plan: ScenePlan) -> Path:
+def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene) -> Path:
     return out / slug / f"{plan.index:02d}-{plan.slug}.mp4"
 
 
@@ -156,9 +158,7 @@ def render_scenes(
     ensure_renderable(resolved)
     chosen = select(resolved, selectors)
     sweep(settings.out / resolved.slug)
-    work = [SceneJob(lecture, overrides, scene.index, settings) for scene in chosen]
-    frames = {s.index: round(s.duration * settings.frame_rate) for s in chosen}
-    progress = progress_for(frames) if progress_for else None
+    keys = {s.index: scene_key(resolved, s.index, overrides, settings) for s in chosen}
     done: list[RenderedScene] = []
     failed: list[RenderError] = []
 
@@ -167,13 +167,25 @@ def render_scenes(
         if on_done is not None:
             on_done(rendered)
 
-    if jobs <= 1 or len(work) == 1:
+    before = recorded(settings.out / resolved.slug)
+    work = []
+    for scene in chosen:
+        path = scene_path(settings.out, resolved.slug, scene)
+        entry = before.get(path.name, {})
+        if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
+            finished(RenderedScene(scene.index, scene.title, path, entry["frames"]))  # nothing it depends on changed
+        else:
+            work.append(SceneJob(lecture, overrides, scene.index, settings))
+    frames = {job.index: round(resolved.scenes[job.index - 1].duration * settings.frame_rate) for job in work}
+    progress = progress_for(frames) if progress_for and work else None
+
+    if jobs <= 1 or len(work) <= 1:
         for job in work:
             try:
                 finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
             except RenderError as exc:
                 failed.append(exc)
-        _record(resolved, overrides, settings, done)
+        _record(resolved, overrides, settings, done, keys)
         _raise_failures(failed)
         return done
     context = multiprocessing.get_context("spawn")
@@ -205,7 +217,7 @@ def render_scenes(
         sweep(settings.out / resolved.slug)
         raise
     pool.shutdown()
-    _record(resolved, overrides, settings, done)
+    _record(resolved, overrides, settings, done, keys)
     _raise_failures(failed)
     return sorted(done, key=lambda r: r.index)
 
@@ -217,15 +229,14 @@ def _raise_failures(failed: list[RenderError]) -> None:
 
 
 def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,
-            rendered: list[RenderedScene]) -> None:
-    from lecturekit.manifest import write_manifest
-
+            rendered: list[RenderedScene], keys: dict[int, str]) -> None:
     files = []
     for item in rendered:
         for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
             if path.is_file():
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
-                              "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames})
+                              "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
+                              "key": keys.get(item.index)})
     write_manifest(resolved, Path(resolved.source), overrides, settings, files)
 
 
@@ -286,6 +297,10 @@ def render_lecture(
     scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done, progress_for)
     resolved = read(lecture, overrides)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
+    entries = recorded(path.parent)
+    key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
+    if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
+        return RenderedScene(0, resolved.title, path, entries[path.name]["frames"])  # no scene changed
     fps = settings.frame_rate
     beats, offset = [], 0
     for rendered, scene in zip(scenes, resolved.scenes, strict=True):
@@ -299,5 +314,5 @@ def render_lecture(
             with_audio(path, track, tmp)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, overrides, settings, [whole])
+    _record(resolved, overrides, settings, [whole], {0: key})
     return whole
