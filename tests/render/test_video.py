@@ -122,3 +122,11 @@ def test_a_still_is_the_frame_the_video_shows_at_that_time(rendered: tuple[Scene
         video = frames[round(at * plan.fps)]
         assert picture.shape == video.shape
         assert _psnr(picture, video) > 33.0, at
+
+
+def test_rendering_twice_gives_identical_frames(rendered: tuple[ScenePlan, Path], tmp_path: Path) -> None:
+    _, path = rendered
+    [again] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, tmp_path))
+    first, second = decode(path), decode(again.path)
+    assert len(first) == len(second)
+    assert all(np.array_equal(a, b) for a, b in zip(first, second, strict=True))
