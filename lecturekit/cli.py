@@ -41,6 +41,14 @@ def _root() -> None:
     """Render recorded lecture descriptions as Manim videos in sync with the narration."""
 
 
+def _warn(resolved) -> None:
+    """Every warning and gap, one line each, before a render goes ahead without them."""
+    from lecturekit.diagnostics import Severity
+
+    for diagnostic in resolved.of(Severity.WARNING) + resolved.of(Severity.UNRESOLVED):
+        typer.echo(diagnostic.line(), err=True)
+
+
 def _fail(exc: LectureError, debug: bool) -> None:
     if debug:
         traceback.print_exception(exc)
@@ -102,6 +110,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
             quiet=False, verbose=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
+    from lecturekit.sources import read
 
     def announce(rendered) -> None:
         if not quiet:
@@ -120,6 +129,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
 
     watch = None if quiet else progress_for
     try:
+        _warn(read(lecture, overrides))
         if scene:
             render_scenes(lecture, overrides, scene, settings, jobs, announce, watch)
         else:

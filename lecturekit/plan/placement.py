@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image as PILImage
-
+from lecturekit.paths import image_size
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
@@ -106,20 +105,6 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
     try:
         return evaluate_point(value, {})
     except EvaluationError:
-        return None
-
-
-def image_size(folder: Path, relative: str) -> tuple[int, int] | None:
-    """Pixel size of an image inside `folder`, or None when it is missing, unreadable or outside."""
-    from lecturekit.paths import confined
-
-    path = confined(folder, relative)
-    if path is None:
-        return None
-    try:
-        with PILImage.open(path) as image:
-            return image.size
-    except (OSError, PILImage.DecompressionBombError, ValueError):
         return None
 
 
@@ -229,4 +214,4 @@ def children_box(parent_box: Box, spec: Spec, legend: bool = False) -> Box:
     return parent_box
 
 
-__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "image_size", "place_scene"]
+__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "place_scene"]

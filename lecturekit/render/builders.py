@@ -23,9 +23,10 @@ from manim import (
 from PIL import Image as PILImage
 
 from lecturekit import theme as palette
+from lecturekit.paths import image_size
 from lecturekit.plan import LABEL, ScenePlan
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.placement import children_box, image_size
+from lecturekit.plan.placement import children_box
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.render.frames import ParentFrame, nice_step, ticks
 from lecturekit.render.typst_mobject import LabelledTypst

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 
 from lecturekit.diagnostics import (
@@ -22,6 +23,7 @@ from lecturekit.diagnostics import (
 )
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
+from lecturekit.paths import image_size
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.math_names import problems_in
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
@@ -40,6 +42,7 @@ from lecturekit.syntax.nodes import (
     FunctionPlotSpec,
     FunctionValue,
     Hide,
+    ImageSpec,
     Kind,
     PlotPointSpec,
     Redraw,
@@ -128,7 +131,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     for index, scene in enumerate(lecture.scenes, 1):
         keys = {str(index), scene.title, slugify(scene.title)}
         used_keys |= keys
-        resolver = _SceneResolver(index, scene, overrides.for_scene(keys))
+        resolver = _SceneResolver(index, scene, overrides.for_scene(keys), lecture.folder)
         scenes.append(resolver.run())
         diagnostics += resolver.diagnostics
         live[0] += resolver.live_recorded
@@ -157,10 +160,11 @@ def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
 
 
 class _SceneResolver:
-    def __init__(self, index: int, scene: SceneFile, overrides: dict[str, dict]):
+    def __init__(self, index: int, scene: SceneFile, overrides: dict[str, dict], folder: Path):
         self.index = index
         self.scene = scene
         self.overrides = overrides
+        self.folder = folder
         self.diagnostics: list[Diagnostic] = []
         self.broken: set[str] = set()
         self.live_recorded = 0
@@ -190,6 +194,7 @@ class _SceneResolver:
         self.check_board(objects, actions)
         self.check_gaps(objects)
         self.check_values(objects)
+        self.check_images(objects)
         found = anchors(objects)
         for label, anchor in sorted(found.items()):
             self.report(inferred(
@@ -491,6 +496,14 @@ class _SceneResolver:
                         f'set function = "..." (an expression of x) in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
                     self.broken.add(name)
+
+    def check_images(self, objects: dict[str, Spec]) -> None:
+        """An image must be a file inside the lecture's folder; otherwise a placeholder is drawn."""
+        for name, spec in objects.items():
+            if isinstance(spec, ImageSpec) and image_size(self.folder, spec.path) is None:
+                self.report(warning(
+                    self.place(name), f"image {spec.path!r} is missing, unreadable or outside the lecture's folder",
+                    "a marked placeholder is drawn instead"))
 
     def check_values(self, objects: dict[str, Spec]) -> None:
         """Every number an object is drawn from must evaluate with the scene's starting values."""

@@ -1,0 +1,105 @@
+"""A corpus of broken and hostile lectures, each checked and rendered at -q l: the expected exit
+code, one line naming the place, nothing read outside the lecture's folder, nothing written
+outside the output folder, nothing run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lecturekit.cli import app
+from tests.conftest import lecture_data
+
+SHOW = "{} is shown on the screen, written out."
+FIG = "a Figure (x_range=(0.0, 1.0), y_range=(0.0, 1.0))"
+
+#: (case, objects, actions, exit code, a line the output must hold)
+CASES = [
+    ("unknown kind", {"h": 'a Hologram that says "hi"'}, [(0.5, SHOW.format("h"))], 1,
+     "error: scene 'Scene One', object 'h': unknown kind 'Hologram'"),
+    ("unknown action", {"t": 'a Text that says "hi"'}, [(0.5, "t dances across the board.")], 1,
+     "error: scene 'Scene One', action #1 at 0.500 s: 'dances across the board' is not an action"),
+    ("unknown name", {"t": 'a Text that says "hi"'}, [(0.5, SHOW.format("ghost"))], 1,
+     "error: scene 'Scene One', object 'ghost', action #1 at 0.500 s: names an object this scene does not have"),
+    ("action after the end", {"t": 'a Text that says "hi"'}, [(0.5, SHOW.format("t")), (99.0, SHOW.format("t"))],
+     0, "warning: scene 'Scene One', object 't', action #2 at 99.000 s: is outside the scene"),
+    ("missing image", {"i": "an Image (path='figures/none.png', aspect=(4, 3))"}, [(0.5, SHOW.format("i"))], 0,
+     "warning: scene 'Scene One', object 'i': image 'figures/none.png' is missing, unreadable or outside"),
+    ("escaping image path", {"i": "an Image (path='../../../../etc/passwd', aspect=(4, 3))"},
+     [(0.5, SHOW.format("i"))], 0, "warning: scene 'Scene One', object 'i': image '../../../../etc/passwd' is"),
+    ("absolute image path", {"i": "an Image (path='/etc/passwd', aspect=(4, 3))"}, [(0.5, SHOW.format("i"))], 0,
+     "warning: scene 'Scene One', object 'i': image '/etc/passwd' is missing"),
+    ("typst in prose", {"p": 'a Panel that says "#read(\\"/etc/passwd\\") #import \\"@preview/cetz:0.2.0\\" *x*"'},
+     [(0.5, SHOW.format("p"))], 0, "0 errors, 0 warnings"),
+    ("typst in math", {"m": 'a Math that says "$#read(\\"/etc/passwd\\")$"'}, [(0.5, SHOW.format("m"))], 0,
+     "warning: scene 'Scene One', object 'm': math may not contain '#' (Typst code)"),
+    ("std in math", {"m": 'a Math that says "$std.read(\\"/etc/passwd\\")$"'}, [(0.5, SHOW.format("m"))], 0,
+     "warning: scene 'Scene One', object 'm': math uses 'std'"),
+    ("code in an expression",
+     {"f": FIG, "p": "a Point drawn in f (location=(__import__('os').system('touch PWNED'), 0.5))"},
+     [(0.2, SHOW.format("f")), (0.5, SHOW.format("p"))], 1, "error: scene 'Scene One', object 'p': "),
+    ("huge exponent", {"f": FIG, "p": "a Point drawn in f (location=((9 ** (9 ** 9)), 0.5))"},
+     [(0.2, SHOW.format("f")), (0.5, SHOW.format("p"))], 0,
+     "warning: scene 'Scene One', object 'p': location cannot be evaluated: a result is larger than 1e+15"),
+    ("deep nesting", {"f": FIG, "p": "a Point drawn in f (location=(" + "(" * 1000 + "1" + ")" * 1000 + ", 0.5))"},
+     [(0.2, SHOW.format("f")), (0.5, SHOW.format("p"))], 1, "nested more than 64 levels deep"),
+    ("thousands of objects", {f"t{i}": 'a Text that says "x"' for i in range(5001)}, [], 1,
+     "error: scene 'Scene One': has 5001 objects; at most 5000 are allowed"),
+]
+
+
+@pytest.fixture
+def opened() -> list[str]:
+    """Every file the process opens while the test runs (Python's audit hook)."""
+    seen: list[str] = []
+    _ACTIVE.append(seen)
+    yield seen
+    _ACTIVE.remove(seen)
+
+
+_ACTIVE: list[list[str]] = []
+
+
+def _audit(event: str, args: tuple) -> None:
+    if event == "open" and _ACTIVE and isinstance(args[0], str | bytes | Path):
+        _ACTIVE[-1].append(str(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+@pytest.mark.parametrize(("case", "objects", "does", "code", "line"), CASES, ids=[c[0] for c in CASES])
+def test_a_hostile_lecture_is_refused_or_rendered_safely(
+    tmp_path: Path, opened: list[str], case: str, objects: dict, does: list, code: int, line: str
+) -> None:
+    folder = tmp_path / "lecture"
+    folder.mkdir()
+    lecture = folder / "lecture.json"
+    lecture.write_text(json.dumps(lecture_data(objects, does, end=2.0)))
+    out = tmp_path / "media"
+    check = CliRunner().invoke(app, ["check", str(lecture)])
+    result = CliRunner().invoke(app, ["render", str(lecture), "-q", "l", "--jobs", "1", "--quiet", "--out", str(out)])
+    assert result.exit_code == code, (case, result.output)
+    said = check.output + result.output
+    assert line in said, said
+    assert "Traceback" not in said
+    assert not [p for p in opened if "passwd" in p], "a file outside the lecture's folder was read"
+    assert not (Path.cwd() / "PWNED").exists() and not (folder / "PWNED").exists()
+    written = {p.relative_to(tmp_path).parts[0] for p in tmp_path.rglob("*") if p.is_file()}
+    assert written <= {"lecture", "media"} and sorted(folder.iterdir()) == [lecture]
+    if code == 0:
+        assert (out / "tiny" / "01-scene-one.mp4").is_file()
+
+
+def test_malformed_json_is_one_line_with_its_position(tmp_path: Path) -> None:
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text('{"version": 1, "publication": {')
+    result = CliRunner().invoke(app, ["render", str(lecture), "-q", "l", "--out", str(tmp_path / "media")])
+    assert result.exit_code == 1
+    assert result.output.strip().splitlines() == [
+        f"error: {lecture}: is not valid JSON: Expecting property name enclosed in double quotes at line 1 column 32"]
+    assert not (tmp_path / "media").exists()
