@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from lecturekit.diagnostics import LectureError, Place, error
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Longer scenes are refused: a held board costs little, but not nothing.
+MAX_SCENE_SECONDS = 12 * 3600
 
 
 class _Frozen(BaseModel):
@@ -61,6 +63,8 @@ class Scene(_Frozen):
     def _ordered(self) -> Scene:
         if not self.end > self.start:
             raise ValueError("end must be after start")
+        if self.end - self.start > MAX_SCENE_SECONDS:
+            raise ValueError(f"a scene may last at most {MAX_SCENE_SECONDS // 3600} hours")
         return self
 
 

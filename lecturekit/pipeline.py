@@ -162,8 +162,10 @@ def render_scenes(
     done: list[RenderedScene] = []
     failed: list[RenderError] = []
 
-    def finished(rendered: RenderedScene) -> None:
+    def finished(rendered: RenderedScene, fresh: bool = True) -> None:
         done.append(rendered)
+        if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
+            _record(resolved, overrides, settings, [rendered], keys)
         if on_done is not None:
             on_done(rendered)
 
@@ -173,7 +175,7 @@ def render_scenes(
         path = scene_path(settings.out, resolved.slug, scene)
         entry = before.get(path.name, {})
         if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
-            finished(RenderedScene(scene.index, scene.title, path, entry["frames"]))  # nothing it depends on changed
+            finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
         else:
             work.append(SceneJob(lecture, overrides, scene.index, settings))
     frames = {job.index: round(resolved.scenes[job.index - 1].duration * settings.frame_rate) for job in work}
@@ -185,7 +187,6 @@ def render_scenes(
                 finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
             except RenderError as exc:
                 failed.append(exc)
-        _record(resolved, overrides, settings, done, keys)
         _raise_failures(failed)
         return done
     context = multiprocessing.get_context("spawn")
@@ -217,7 +218,6 @@ def render_scenes(
         sweep(settings.out / resolved.slug)
         raise
     pool.shutdown()
-    _record(resolved, overrides, settings, done, keys)
     _raise_failures(failed)
     return sorted(done, key=lambda r: r.index)
 

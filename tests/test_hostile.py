@@ -95,6 +95,34 @@ def test_a_hostile_lecture_is_refused_or_rendered_safely(
         assert (out / "tiny" / "01-scene-one.mp4").is_file()
 
 
+def test_a_two_hour_scene_renders_in_bounded_time_and_space(tmp_path: Path) -> None:
+    import av
+
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(lecture_data({"t": 'a Text that says "still here"'},
+                                               [(1.0, SHOW.format("t"))], end=7200.0)))
+    result = CliRunner().invoke(app, ["render", str(lecture), "-q", "l", "--quiet", "--out", str(tmp_path / "m")])
+    assert result.exit_code == 0, result.output
+    video = tmp_path / "m" / "tiny" / "01-scene-one.mp4"
+    with av.open(str(video)) as container:
+        assert container.streams.video[0].frames == 7200 * 15
+    assert video.stat().st_size < 4_000_000  # a held board is a few bytes a frame
+
+
+@pytest.mark.parametrize(("case", "data", "line"), [
+    ("a scene of thirteen hours", lecture_data({}, [], end=13 * 3600.0),
+     "error: scenes[0]: a scene may last at most 12 hours"),
+    ("a description of 30,000 characters", lecture_data({"p": 'a Panel that says "' + "x" * 30_000 + '"'}),
+     "error: scene 'Scene One', object 'p': description is longer than 20000 characters"),
+])
+def test_oversized_input_is_refused_with_its_limit(tmp_path: Path, case: str, data: dict, line: str) -> None:
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["render", str(lecture), "-q", "l", "--out", str(tmp_path / "m")])
+    assert result.exit_code == 1, case
+    assert any(out.startswith(line) for out in result.output.splitlines()), result.output
+
+
 def test_malformed_json_is_one_line_with_its_position(tmp_path: Path) -> None:
     lecture = tmp_path / "lecture.json"
     lecture.write_text('{"version": 1, "publication": {')

@@ -32,6 +32,14 @@ def _wait_for_progress(process: subprocess.Popen, percent: int) -> None:
     raise AssertionError("the render ended before it could be interrupted")
 
 
+def _wait_for_line(process: subprocess.Popen, text: str) -> None:
+    assert process.stdout is not None
+    for line in process.stdout:
+        if text in line:
+            return
+    raise AssertionError(f"the render ended without saying {text!r}")
+
+
 def _outputs_are_whole(out: Path) -> list[Path]:
     assert not [p for p in out.rglob("*") if ".part" in p.name], "a partial file was left behind"
     videos = sorted(out.rglob("*.mp4"))
@@ -42,13 +50,19 @@ def _outputs_are_whole(out: Path) -> list[Path]:
     return videos
 
 
-def test_sigterm_mid_render_leaves_only_complete_files(tmp_path: Path) -> None:
+def test_sigterm_mid_render_leaves_only_complete_files_and_the_next_run_reuses_them(tmp_path: Path) -> None:
     process = _render(tmp_path)
-    _wait_for_progress(process, 30)
+    _wait_for_line(process, "wrote ")  # one scene is finished, the other is not
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) != 0
     finished = _outputs_are_whole(tmp_path)
-    assert not any(v.name == "lecturekit-demo.mp4" for v in finished)  # the lecture was never joined
+    assert len(finished) == 1  # one scene done; the lecture was never joined
+    stamps = {v: v.stat().st_mtime_ns for v in finished}
+    again = _render(tmp_path)
+    assert again.wait(timeout=180) == 0
+    videos = _outputs_are_whole(tmp_path)
+    assert {v.name for v in videos} == {"01-a-wave-and-its-phase.mp4", "02-adding-arrows.mp4", "lecturekit-demo.mp4"}
+    assert all(v.stat().st_mtime_ns == stamp for v, stamp in stamps.items())  # reused, not redone
 
 
 def _workers(pid: int) -> list[int]:
