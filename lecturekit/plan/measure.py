@@ -23,7 +23,8 @@ class TypstError(LectureError):
 
 
 def compile_svg(body: str, hidden: str | None = None) -> bytes:
-    """The SVG of a body, compiled with an empty folder as its root and no packages."""
+    """The SVG of a body, compiled with an empty folder as its root, no packages and no system
+    fonts."""
     try:
         return typst.compile(
             document(body, hidden).encode(),
@@ -31,6 +32,7 @@ def compile_svg(body: str, hidden: str | None = None) -> bytes:
             root=str(_SANDBOX),
             package_path=str(_SANDBOX),
             package_cache_path=str(_SANDBOX),
+            ignore_system_fonts=True,  # Typst's own fonts only: the same pictures on every machine
         )
     except Exception as exc:  # the typst binding raises its own and Rust-panic errors
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
