@@ -36,8 +36,6 @@ FLASH = 0.9
 BOX = 0.8
 TICK = 2.0
 TITLE = 2.0
-#: Nothing shorter than this is worth animating; shorter windows get a cut instead.
-SHORTEST = 0.1
 
 
 def writing(characters: int) -> float:

@@ -45,9 +45,3 @@ class Box:
             and self.x1 <= other.x1 + tolerance
             and self.y1 <= other.y1 + tolerance
         )
-
-    def moved(self, dx: float, dy: float) -> Box:
-        return Box(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
-
-    def rounded(self, digits: int = 4) -> Box:
-        return Box(*(round(v, digits) for v in (self.x0, self.y0, self.x1, self.y1)))

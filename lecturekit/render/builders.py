@@ -441,5 +441,3 @@ def _attach_label(group: VGroup, spec: Spec, ctx: Context, at: np.ndarray, direc
         glyphs.move_to(at + unit * 0.1 + side * (0.1 + max(glyphs.width, glyphs.height) * 0.6))
     group.add(glyphs)
 
-
-Builder = Callable[..., Drawn]

@@ -101,7 +101,6 @@ def test_the_policy_orders_the_forms():
     assert durations.EMPHASIS < durations.LEAVE  # a short colour change
     assert durations.GROW <= durations.DRAW <= 1.0  # brisk
     assert durations.TICK >= 1.5 * durations.MOVE  # slow enough to follow
-    assert durations.SHORTEST < durations.EMPHASIS
 
 
 def test_ticks_and_their_redraws_want_the_same_time():
