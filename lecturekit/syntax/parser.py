@@ -219,8 +219,8 @@ class _ValueParser:
         raise self.fail("expected <function> or <VariableNumber NAME = VALUE>", opener)
 
 
-def parse_expression(source: str) -> Expr:
-    """An arithmetic expression on its own, as overrides write them: `sin(x) * 0.5`."""
+def _whole(source: str, what: str) -> tuple[Value, _ValueParser, Token]:
+    """A value that must fill all of `source`, with the parser and the end token it stopped on."""
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"longer than {MAX_SOURCE} characters", source, 0)
     parser = _ValueParser(Lexer(source))
@@ -230,21 +230,19 @@ def parse_expression(source: str) -> Expr:
         raise parser.fail("a value cut off with … cannot be used here", cut.token) from None
     rest = parser.lex.next()
     if rest.kind is not T.END:
-        raise parser.fail(f"unexpected {rest.text!r} after the expression", rest)
-    return parser.expr(value, rest)
+        raise parser.fail(f"unexpected {rest.text!r} after the {what}", rest)
+    return value, parser, rest
+
+
+def parse_expression(source: str) -> Expr:
+    """An arithmetic expression on its own, as overrides write them: `sin(x) * 0.5`."""
+    value, parser, end = _whole(source, "expression")
+    return parser.expr(value, end)
 
 
 def parse_value(source: str) -> Value:
     """A literal or expression as an override gives it in a string."""
-    parser = _ValueParser(Lexer(source))
-    try:
-        value = parser.value()
-    except _Cut as cut:
-        raise parser.fail("a value cut off with … cannot be used here", cut.token) from None
-    rest = parser.lex.next()
-    if rest.kind is not T.END:
-        raise parser.fail(f"unexpected {rest.text!r} after the value", rest)
-    return value
+    return _whole(source, "value")[0]
 
 
 # ---------------------------------------------------------------- descriptions
