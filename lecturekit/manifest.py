@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit import __version__
+from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
 from lecturekit.sources import overrides_path
@@ -36,13 +37,14 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
     }
 
 
-def scene_key(resolved: ResolvedLecture, index: int, overrides: Path | None, settings: RenderSettings) -> str:
+def scene_key(
+    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, overrides: Path | None, settings: RenderSettings
+) -> str:
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
     the quality and narration asked for, and this version of lecturekit."""
-    from lecturekit.model import load
     from lecturekit.paths import confined
 
-    scene = load(Path(resolved.source)).scenes[index - 1]
+    scene = recorded_scene
     parts = [__version__, settings.quality.value, str(settings.frame_rate), str(settings.tts),
              scene.model_dump_json()]
     over = overrides_path(resolved.slug, overrides)

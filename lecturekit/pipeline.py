@@ -17,6 +17,7 @@ from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.manifest import recorded, scene_key, write_manifest
+from lecturekit.model import load
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
@@ -158,7 +159,8 @@ def render_scenes(
     ensure_renderable(resolved)
     chosen = select(resolved, selectors)
     sweep(settings.out / resolved.slug)
-    keys = {s.index: scene_key(resolved, s.index, overrides, settings) for s in chosen}
+    recorded_scenes = load(Path(resolved.source)).scenes  # read once, not once a scene
+    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, overrides, settings) for s in chosen}
     done: list[RenderedScene] = []
     failed: list[RenderError] = []
 
