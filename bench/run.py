@@ -3,8 +3,9 @@
     .venv/bin/python bench/run.py [LECTURE] [-q l|m|h] [--scene S ...] [--skip-plain]
 
 For each scene it renders the scaffolded thin scene module with `manim` (caching off), then the
-same scenes with `lecturekit render` (in parallel, as users run it), and prints wall time, realtime
-factor (video seconds per wall second), peak memory per process and the ratio between the two.
+same scenes with `lecturekit render` (in parallel, as users run it; with no --scene, the whole
+lecture joined), and prints wall time, realtime factor (video seconds per wall second), peak memory
+per process and the ratio between the two; then an unchanged re-render and three stills.
 """
 
 from __future__ import annotations
@@ -70,14 +71,19 @@ def main() -> None:
                 plain_total += wall
                 print(f"  manim CLI   scene {scene.index}: {wall:8.1f} s  "
                       f"{(scene.end - scene.start) / wall:6.2f}x realtime  peak {peak:6.0f} MiB")
-        selectors = [arg for s in scenes for arg in ("--scene", str(s.index))]
-        wall, peak = _run([str(BIN / "lecturekit"), "render", str(lecture), "-q", args.quality,
-                           "--out", str(work / "lk"), *selectors], work)
-        print(f"  lecturekit  all {len(scenes)}: {wall:8.1f} s  {seconds / wall:6.2f}x realtime  "
+        selectors = [arg for s in scenes for arg in ("--scene", str(s.index))] if args.scene else []
+        render = [str(BIN / "lecturekit"), "render", str(lecture), "-q", args.quality, "--out", str(work / "lk"),
+                  "--quiet", *selectors]
+        wall, peak = _run(render, work)
+        what = f"{len(scenes)} scenes" if args.scene else "lecture"
+        print(f"  lecturekit  {what}: {wall:8.1f} s  {seconds / wall:6.2f}x realtime  "
               f"peak {peak:6.0f} MiB per process")
-        wall2, _ = _run([str(BIN / "lecturekit"), "render", str(lecture), "-q", args.quality,
-                         "--out", str(work / "lk"), *selectors], work)
-        print(f"  lecturekit  again:   {wall2:8.1f} s  (unchanged lecture)")
+        again, _ = _run(render, work)
+        print(f"  lecturekit  again:   {again:8.1f} s  (unchanged lecture)")
+        for at in (scenes[0].start + 1, (scenes[0].start + scenes[-1].end) / 2, scenes[-1].end - 1):
+            still, _ = _run([str(BIN / "lecturekit"), "still", str(lecture), "--at", f"{at:.3f}", "-q", args.quality,
+                             "--out", str(work / "still.png")], work)
+            print(f"  lecturekit  still at {at:7.1f} s: {still:5.1f} s")
         if plain_total:
             print(f"  plain / lecturekit: {plain_total / wall:.1f}x faster")
 

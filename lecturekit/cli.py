@@ -34,6 +34,7 @@ OverridesOpt = Annotated[
     typer.Option("--overrides", help="TOML with values the lecture cannot supply (default: scenes/<slug>.toml)."),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback when something fails.")]
+StrictOpt = Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")]
 
 
 @app.callback()
@@ -49,6 +50,17 @@ def _warn(resolved) -> None:
         typer.echo(diagnostic.line(), err=True)
 
 
+def _refuse_unless_strictly_clean(resolved, strict: bool) -> None:
+    """With --strict, what fails `check --strict` fails a render too, before anything is drawn
+    (errors are left to the render, which reports them)."""
+    from lecturekit.diagnostics import Place, Severity, error
+
+    if resolved.renderable and not resolved.passes(strict):
+        counts = f"{len(resolved.of(Severity.WARNING))} warnings and {len(resolved.of(Severity.UNRESOLVED))} unresolved"
+        raise LectureError(error(Place(path=resolved.source), f"--strict refuses {counts}",
+                                 "fix them, or leave out --strict"))
+
+
 def _fail(exc: LectureError, debug: bool) -> None:
     if debug:
         traceback.print_exception(exc)
@@ -61,7 +73,7 @@ def _fail(exc: LectureError, debug: bool) -> None:
 def check(
     lecture: LectureArg = None,
     overrides: OverridesOpt = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")] = False,
+    strict: StrictOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     debug: DebugOpt = False,
 ) -> None:
@@ -78,8 +90,7 @@ def check(
         return
     report = summary(resolved)
     typer.echo(json.dumps(report, indent=2) if as_json else text_report(resolved))
-    failed = not resolved.renderable or (strict and (report["warnings"] or report["unresolved"]))
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(0 if resolved.passes(strict) else 1)
 
 
 SceneOpt = Annotated[
@@ -93,7 +104,8 @@ QualityOpt = Annotated[
 OutOpt = Annotated[Path, typer.Option("--out", help="Folder for the videos (media/<slug>/ inside it).")]
 
 
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Scenes rendered at once (default: cores).")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1,
+                                      help="Scenes (or chunks of them) rendered at once (default: cores).")]
 
 
 NarrationOpt = Annotated[
@@ -104,10 +116,12 @@ TtsOpt = Annotated[str | None, typer.Option("--tts", help="A draft voice from th
 
 QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
 VerboseOpt = Annotated[bool, typer.Option("--verbose", help="Let Manim's own log lines through.")]
+ClusterOpt = Annotated[str | None, typer.Option(
+    "--cluster", metavar="ADDRESS", help="Render on a Dask scheduler (tcp://host:8786) instead of local processes.")]
 
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
-            quiet=False, verbose=False) -> None:
+            quiet=False, verbose=False, cluster=None, strict=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -129,11 +143,13 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
 
     watch = None if quiet else progress_for
     try:
-        _warn(read(lecture, overrides))
+        resolved = read(lecture, overrides)
+        _warn(resolved)
+        _refuse_unless_strictly_clean(resolved, strict)
         if scene:
-            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch)
+            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
         else:
-            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch))
+            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
     except LectureError as exc:
         _fail(exc, debug)
     finally:
@@ -153,11 +169,14 @@ def render(
     tts: TtsOpt = None,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
+    cluster: ClusterOpt = None,
+    strict: StrictOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
     lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
-    _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose)
+    _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
+            strict=strict)
 
 
 @app.command()
@@ -171,10 +190,13 @@ def preview(
     tts: TtsOpt = None,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
+    cluster: ClusterOpt = None,
+    strict: StrictOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
-    _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose)
+    _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose, cluster,
+            strict=strict)
 
 
 @app.command()

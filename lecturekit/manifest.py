@@ -38,19 +38,24 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
 
 
 def scene_key(
-    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, overrides: Path | None, settings: RenderSettings
+    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, overrides: Path | None, settings: RenderSettings,
+    pictures: bool = False,
 ) -> str:
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
-    the quality and narration asked for, and this version of lecturekit."""
+    the quality and narration asked for, and this version of lecturekit. With `pictures`, only
+    what its pictures depend on besides its actions: not the actions, narration or voice."""
     from lecturekit.paths import confined
 
     scene = recorded_scene
-    parts = [__version__, settings.quality.value, str(settings.frame_rate), str(settings.tts),
-             scene.model_dump_json()]
+    parts = [__version__, settings.quality.value, str(settings.frame_rate)]
+    if pictures:
+        parts.append(scene.model_dump_json(exclude={"beats"}))
+    else:
+        parts += [str(settings.tts), scene.model_dump_json()]
+        if settings.narration is not None:
+            parts.append(_digest(settings.narration))
     over = overrides_path(resolved.slug, overrides)
     parts.append(_digest(over) if over else "")
-    if settings.narration is not None:
-        parts.append(_digest(settings.narration))
     for spec in resolved.scenes[index - 1].objects.values():
         if isinstance(spec, ImageSpec):
             found = confined(Path(resolved.folder), spec.path)

@@ -16,13 +16,12 @@ from lecturekit.render.video import atomic
 class Part:
     path: Path
     title: str
-    frames: int
 
 
-def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = ()) -> int:
-    """Concatenate scene videos without re-encoding (each starts on a keyframe with its own
-    headers) into `out`, with a chapter per scene and `cues` as a soft subtitle track; returns
-    the number of frames."""
+def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapters: bool = True) -> int:
+    """Concatenate videos without re-encoding (each starts on a keyframe with its own headers)
+    into `out`, with a chapter per part and `cues` as a soft subtitle track; returns the number
+    of frames."""
     frame_time = Fraction(1, fps)
     with atomic(out) as tmp:
         output = av.open(str(tmp), mode="w", format="mp4")
@@ -31,8 +30,9 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = ()) -> in
                 stream = output.add_stream_from_template(first.streams.video[0])
             subtitles = caption_stream(output) if cues else None
             start = 0
-            chapters = []
+            marks = []
             for part in parts:
+                frames = 0
                 with av.open(str(part.path)) as source:
                     video = source.streams.video[0]
                     shift = int(start * frame_time / video.time_base)
@@ -43,10 +43,12 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = ()) -> in
                         packet.dts += shift
                         packet.stream = stream
                         output.mux(packet)
-                chapters.append({"id": len(chapters) + 1, "start": start, "end": start + part.frames,
-                                 "time_base": frame_time, "metadata": {"title": part.title}})
-                start += part.frames
-            output.set_chapters(chapters)
+                        frames += 1  # one picture a packet: the encoder makes no B-frames
+                marks.append({"id": len(marks) + 1, "start": start, "end": start + frames,
+                              "time_base": frame_time, "metadata": {"title": part.title}})
+                start += frames
+            if chapters:
+                output.set_chapters(marks)
             if subtitles is not None:
                 mux_captions(output, subtitles, cues)
         finally:

@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
-import signal
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,15 +12,18 @@ import numpy as np
 from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
+from lecturekit.jobs import ChunkJob, ChunkVideo, Inputs, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
 from lecturekit.model import load
 from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan.chunks import Chunk, parts_for, split
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
-from lecturekit.sources import read
+from lecturekit.sources import overrides_path, read
+from lecturekit.workers import cluster_workers, run_cluster, run_here, run_pool
 
-__all__ = ["RenderedScene", "SceneJob", "plan_scenes", "read", "render_scenes", "run_job", "scene_path", "select"]
+__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
 
 
 def select(resolved: ResolvedLecture, selectors: Sequence[str]) -> list[ResolvedScene]:
@@ -66,39 +65,6 @@ class RenderedScene:
     frames: int
 
 
-@dataclass(frozen=True)
-class SceneJob:
-    """Everything a worker process needs to render one scene on its own."""
-
-    lecture: Path | None
-    overrides: Path | None
-    index: int
-    settings: RenderSettings
-
-
-def run_job(job: SceneJob, progress: Callable[[int], None] | None = None) -> RenderedScene:
-    """Read, plan and render one scene (in whatever process runs the job)."""
-    from lecturekit.render import render_scene
-
-    resolved = read(job.lecture, job.overrides)
-    [plan] = plan_scenes(resolved, [resolved.scenes[job.index - 1]], job.settings.frame_rate)
-    path = scene_path(job.settings.out, resolved.slug, plan)
-    try:
-        frames = render_scene(plan, path, job.settings.preset, job.settings.cache, progress, job.settings.verbose)
-    except LectureError:
-        raise
-    except Exception as exc:  # a fault in drawing one scene, reported with its place
-        raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
-                                "run again with --debug for the details")) from exc
-    write_captions(path, captions(scene_beats(plan.scene)))
-    track = narration_for(plan.scene, frames / plan.fps, job.settings)
-    if track is not None:
-        np.save(track_path(job.settings, resolved.slug, plan.index), track)
-        with atomic(path) as tmp:
-            with_audio(path, track, tmp)
-    return RenderedScene(plan.index, plan.title, path, frames)
-
-
 def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings) -> np.ndarray | None:
     """The scene's narration, exactly `seconds` long, or None when none was asked for."""
     if settings.narration is not None:
@@ -124,24 +90,9 @@ def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
 Progress = Callable[[int, int], None]
 #: Given the frames of every scene about to render, a callback that hears (scene, frames done).
 ProgressFactory = Callable[[dict[int, int]], Progress]
-_progress_queue = None
-
-
-def _start_worker(queue: multiprocessing.Queue) -> None:
-    """In each worker: report progress through `queue`, and let SIGTERM unwind (so unfinished
-    files are removed) instead of killing the process where it stands."""
-    global _progress_queue
-    _progress_queue = queue
-    signal.signal(signal.SIGTERM, _terminate)
-
-
-def _terminate(signum: int, frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
-def _job_in_worker(job: SceneJob) -> RenderedScene:
-    queue = _progress_queue
-    return run_job(job, (lambda done: queue.put((job.index, done))) if queue is not None else None)
+#: A scene is cut into chunks only where each still has at least this much animation to draw:
+#: every chunk builds its opening board from scratch.
+MIN_CHUNK_SECONDS = 20.0
 
 
 def render_scenes(
@@ -152,17 +103,21 @@ def render_scenes(
     jobs: int = 1,
     on_done: Callable[[RenderedScene], None] | None = None,
     progress_for: ProgressFactory | None = None,
+    cluster: str | None = None,
 ) -> list[RenderedScene]:
-    """Render the chosen scenes, `jobs` at a time in worker processes; `progress(scene, frames)`
-    hears how far each scene has got."""
+    """Render the chosen scenes: each is cut into chunks at held boards (as finely as the workers
+    need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
+    scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
     resolved = read(lecture, overrides)
     ensure_renderable(resolved)
     chosen = select(resolved, selectors)
-    sweep(settings.out / resolved.slug)
+    folder = settings.out / resolved.slug
+    chunks_folder = settings.cache / resolved.slug / "chunks"
+    sweep(folder)
+    sweep(settings.cache)
     recorded_scenes = load(Path(resolved.source)).scenes  # read once, not once a scene
     keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, overrides, settings) for s in chosen}
     done: list[RenderedScene] = []
-    failed: list[RenderError] = []
 
     def finished(rendered: RenderedScene, fresh: bool = True) -> None:
         done.append(rendered)
@@ -171,63 +126,94 @@ def render_scenes(
         if on_done is not None:
             on_done(rendered)
 
-    before = recorded(settings.out / resolved.slug)
-    work = []
+    before = recorded(folder)
+    todo = []
     for scene in chosen:
         path = scene_path(settings.out, resolved.slug, scene)
         entry = before.get(path.name, {})
         if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
             finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
         else:
-            work.append(SceneJob(lecture, overrides, scene.index, settings))
-    frames = {job.index: round(resolved.scenes[job.index - 1].duration * settings.frame_rate) for job in work}
-    progress = progress_for(frames) if progress_for and work else None
+            todo.append(scene)
+    plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
+    workers = cluster_workers(cluster) if cluster else jobs
+    pieces = _cut(resolved, recorded_scenes, overrides, settings, plans, workers, chunks_folder)
+    inputs = Inputs.gather(resolved, overrides_path(resolved.slug, overrides))
+    scratch = None if cluster else settings.cache
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+    work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch)
+            for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
+    work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
+    progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
+    drawn: dict[tuple[int, int], int] = {}
 
-    if jobs <= 1 or len(work) <= 1:
-        for job in work:
-            try:
-                finished(run_job(job, (lambda f, i=job.index: progress(i, f)) if progress else None))
-            except RenderError as exc:
-                failed.append(exc)
-        _raise_failures(failed)
-        return done
-    context = multiprocessing.get_context("spawn")
-    queue = context.Queue()
-    pool = ProcessPoolExecutor(min(jobs, len(work)), mp_context=context, initializer=_start_worker,
-                               initargs=(queue,))
+    def chunk_progress(scene: int, first: int, frames: int) -> None:
+        drawn[scene, first] = frames
+        if progress is not None:
+            progress(scene, sum(n for (s, _), n in drawn.items() if s == scene))
+
+    def assemble(index: int) -> None:
+        """A scene whose chunks are all there: joined, captioned, given its narration."""
+        plan = plans[index]
+        if all(path.is_file() for _, path in pieces[index]):
+            for chunk, _ in pieces[index]:
+                chunk_progress(index, chunk.first, chunk.frames)
+            current = [path for _, path in pieces[index]]
+            finished(finish_scene(plan, current, settings, resolved.slug))
+            for stale in set(chunks_folder.glob(f"{index:02d}-*.mp4")) - set(current):
+                stale.unlink()  # chunks of an earlier version of the scene
+
+    def landed(video: ChunkVideo) -> None:
+        path = dict(pieces[video.scene])[video.chunk]
+        with atomic(path) as tmp:
+            tmp.write_bytes(video.video)
+        assemble(video.scene)
+
+    for index in [i for i in plans if all(path.is_file() for _, path in pieces[i])]:
+        assemble(index)  # every chunk reused
     try:
-        pending = {pool.submit(_job_in_worker, job) for job in work}
-        while pending:
-            ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
-            for future in ready:
-                try:
-                    finished(future.result())
-                except RenderError as exc:  # one scene failed: the others go on
-                    failed.append(exc)
-                except BrokenProcessPool:
-                    raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
-                                            "run again: finished scenes are complete")) from None
-            while not queue.empty():
-                index, frames = queue.get()
-                if progress is not None:
-                    progress(index, frames)
-    except BaseException:
-        # Stop the other scenes now (their workers remove what they had not finished), and
-        # remove what a worker that was killed outright left behind.
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        sweep(settings.out / resolved.slug)
-        raise
-    pool.shutdown()
-    _raise_failures(failed)
+        if cluster:
+            failed = run_cluster(work, cluster, landed)
+        elif jobs <= 1 or len(work) <= 1:
+            failed = run_here(work, landed, chunk_progress)
+        else:
+            failed = run_pool(work, jobs, landed, chunk_progress)
+    finally:  # what a worker killed outright left behind
+        sweep(settings.cache)
+    if failed:  # after every scene has had its turn: one line for each that failed (exit code 3)
+        raise RenderError([d for exc in failed for d in exc.diagnostics])
     return sorted(done, key=lambda r: r.index)
 
 
-def _raise_failures(failed: list[RenderError]) -> None:
-    """After every scene has had its turn: one line for each scene that failed (exit code 3)."""
-    if failed:
-        raise RenderError([d for exc in failed for d in exc.diagnostics])
+def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path | None, settings: RenderSettings,
+         plans: dict[int, ScenePlan], workers: int, folder: Path) -> dict[int, list[tuple[Chunk, Path]]]:
+    """Each scene's chunks and the file each is kept in, named by what its pictures depend on.
+    Scenes are cut so that every worker gets about a fair share of the drawing."""
+    work = sum(sum(b - a for a, b in plan.busy()) for plan in plans.values())
+    share = max(work / max(1, workers), MIN_CHUNK_SECONDS * settings.frame_rate)
+    pieces = {}
+    for index, plan in plans.items():
+        static = scene_key(resolved, recorded_scenes[index - 1], index, overrides, settings, pictures=True)
+        busy = plan.busy()
+        chunks = split(busy, plan.frames, parts_for(sum(b - a for a, b in busy), round(share)))
+        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}.mp4") for c in chunks]
+    return pieces
+
+
+def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, slug: str) -> RenderedScene:
+    """The scene's video from its chunks (stream copy), with captions and narration."""
+    from lecturekit.package import Part, join
+
+    path = scene_path(settings.out, slug, plan)
+    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False)
+    write_captions(path, captions(scene_beats(plan.scene)))
+    track = narration_for(plan.scene, frames / plan.fps, settings)
+    if track is not None:
+        np.save(track_path(settings, slug, plan.index), track)
+        with atomic(path) as tmp:
+            with_audio(path, track, tmp)
+    return RenderedScene(plan.index, plan.title, path, frames)
 
 
 def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,
@@ -291,12 +277,13 @@ def render_lecture(
     jobs: int = 1,
     on_done: Callable[[RenderedScene], None] | None = None,
     progress_for: ProgressFactory | None = None,
+    cluster: str | None = None,
 ) -> RenderedScene:
     """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
     chapter per scene, with captions for the whole narration."""
     from lecturekit.package import Part, join
 
-    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done, progress_for)
+    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done, progress_for, cluster)
     resolved = read(lecture, overrides)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     entries = recorded(path.parent)
@@ -309,7 +296,7 @@ def render_lecture(
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
         offset += rendered.frames
     cues = captions(beats)
-    frames = join([Part(s.path, s.title, s.frames) for s in scenes], path, fps, cues)
+    frames = join([Part(s.path, s.title) for s in scenes], path, fps, cues)
     if settings.narration is not None or settings.tts:
         track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
         with atomic(path) as tmp:

@@ -24,7 +24,7 @@ class Preset:
 
 
 PRESETS = {
-    Quality.l: Preset(854, 480, 15, 23),
+    Quality.l: Preset(854, 480, 15, 18),
     Quality.m: Preset(1280, 720, 30, 21),
     Quality.h: Preset(1920, 1080, 60, 20),
     Quality.p: Preset(2560, 1440, 60, 20),

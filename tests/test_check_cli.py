@@ -70,6 +70,9 @@ def test_the_transformer_without_its_overrides(transformer, empty_overrides):
         "bars_2",
         "bars_3",
         "bars_4",
+        "dot_fast",
+        "dot_middle",
+        "dot_slow",
         "drop",
         "fast",
         "middle",
@@ -79,7 +82,7 @@ def test_the_transformer_without_its_overrides(transformer, empty_overrides):
     assert all(e["scene"] and e["message"] for e in report["unresolved"])
     strict = check(transformer, "--overrides", empty_overrides, "--strict")
     assert strict.exit_code == 1
-    assert "0 errors, 0 warnings, 9 unresolved: ready to render" in strict.stdout
+    assert "0 errors, 0 warnings, 12 unresolved: ready to render" in strict.stdout
 
 
 def test_the_transformer_with_its_overrides_given(transformer):
@@ -97,40 +100,56 @@ def test_the_demo_checks_clean():
     assert report["warnings"] == [] and report["unresolved"] == [] and report["errors"] == []
 
 
-def test_a_broken_lecture_exits_1_with_one_line_per_problem(write_lecture):
+def test_broken_objects_and_actions_are_one_warning_each_and_left_out(write_lecture):
     path = write_lecture(
         {"a": "a Blob", "t": TEXT, "v": "a Vector drawn in t (end=(1, 1))"},
         [(1.0, "t dances."), (2.0, SHOW.format("ghost"))],
     )
     result = check(path)
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     out = result.output
     assert "Traceback" not in out
-    assert "error (4):" in out
-    errors = out.split("error (4):\n", 1)[1].splitlines()
-    assert errors[:4] == [
+    assert "error (" not in out
+    warnings = out.split("warning (4):\n", 1)[1].splitlines()
+    assert warnings[:4] == [
         "  scene 'Scene One', object 'a': unknown kind 'Blob' (known: Title, Heading, Panel, "
         "Block, "
         "Text, Math, Derivation, Table, Figure, Axes, Vector, Line, Point, FunctionPlot, "
         "PlotPoint, "
-        "Image, VariableNumber) in 'a Blob' (fix the description)",
+        "Image, VariableNumber) in 'a Blob'; it is left out (fix the description)",
         "  scene 'Scene One', action #1 at 1.000 s: 'dances' is not an action this format knows "
-        "(shown, hidden, moves, emphasized, indicated, box, ticks to, redrawn) in 't dances.'",
+        "(shown, hidden, moves, emphasized, indicated, box, ticks to, redrawn) in 't dances.'; "
+        "it is left out (fix the action)",
         "  scene 'Scene One', object 'ghost', action #2 at 2.000 s: names an object this scene "
-        "does not have",
+        "does not have; it is left out (fix the name)",
         "  scene 'Scene One', object 'v': is drawn in 't', a Text; only Figures and Axes hold "
-        "objects",
+        "objects; it is left out (draw it in a Figure or Axes)",
     ]
-    assert out.rstrip().endswith("4 errors, 0 warnings, 0 unresolved: cannot be rendered")
+    assert out.rstrip().endswith("0 errors, 4 warnings, 0 unresolved: ready to render")
+    strict = check(path, "--strict")
+    assert strict.exit_code == 1
+    assert strict.stdout == result.stdout
 
 
-def test_a_broken_lecture_as_json(write_lecture):
-    result = check(write_lecture({"a": "a Blob"}), "--json")
-    assert result.exit_code == 1
+def test_a_broken_object_as_json(write_lecture):
+    path = write_lecture({"a": "a Blob"})
+    result = check(path, "--json")
+    assert result.exit_code == 0
     report = json.loads(result.stdout)
-    [entry] = report["errors"]
+    assert report["errors"] == []
+    [entry] = report["warnings"]
     assert (entry["scene"], entry["object"]) == ("Scene One", "a")
     assert entry["message"].startswith("unknown kind 'Blob'")
+    assert entry["message"].endswith("; it is left out")
+    assert check(path, "--json", "--strict").exit_code == 1
+
+
+def test_a_lecture_over_a_limit_is_an_error(write_lecture):
+    from lecturekit.resolve import MAX_OBJECTS
+
+    result = check(write_lecture({f"t{i}": TEXT for i in range(MAX_OBJECTS + 1)}))
+    assert result.exit_code == 1
+    assert result.stdout.rstrip().endswith("1 errors, 0 warnings, 0 unresolved: cannot be rendered")
 
 
 def test_a_file_that_does_not_load_exits_1_with_its_lines(write_json):
@@ -202,3 +221,50 @@ def test_no_command_shows_help_and_exits_2():
     result = runner.invoke(app, [])
     assert result.exit_code == 2
     assert "check" in result.output
+
+
+# ---------------------------------------------------------------- render --strict, preview --strict
+
+
+def render_args(command: str, path, out, *extra: str) -> list[str]:
+    quality = ["-q", "l"] if command == "render" else []
+    return [command, str(path), *quality, "--quiet", "--jobs", "1", "--out", str(out), *extra]
+
+
+@pytest.mark.parametrize("command", ["render", "preview"])
+def test_strict_fails_a_render_on_warnings_before_anything_is_drawn(write_lecture, tmp_path, command):
+    path = write_lecture({"a": "a Blob", "t": TEXT}, [(0.5, SHOW.format("t"))], end=1.0)
+    out = tmp_path / "media"
+    result = runner.invoke(app, render_args(command, path, out, "--strict"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "warning: scene 'Scene One', object 'a': unknown kind 'Blob' (known: Title, Heading, Panel, Block, Text, "
+        "Math, Derivation, Table, Figure, Axes, Vector, Line, Point, FunctionPlot, PlotPoint, Image, "
+        "VariableNumber) in 'a Blob'; it is left out (fix the description)",
+        f"error: {path.resolve()}: --strict refuses 1 warnings and 0 unresolved (fix them, or leave out --strict)",
+    ]
+    assert not out.exists()
+
+
+def test_strict_fails_a_render_on_gaps_alone(transformer, empty_overrides, tmp_path):
+    out = tmp_path / "media"
+    result = runner.invoke(app, render_args("preview", transformer, out, "--overrides", str(empty_overrides),
+                                            "--strict", "--scene", "1"))
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1] == (
+        f"error: {transformer.resolve()}: --strict refuses 0 warnings and 12 unresolved "
+        "(fix them, or leave out --strict)"
+    )
+    assert not out.exists()
+
+
+def test_strict_renders_a_clean_lecture_and_errors_stay_errors(write_lecture, tmp_path):
+    clean = write_lecture({"t": TEXT}, [(0.5, SHOW.format("t"))], end=1.0)
+    out = tmp_path / "media"
+    rendered = runner.invoke(app, render_args("render", clean, out, "--strict"))
+    assert rendered.exit_code == 0, rendered.output
+    assert (out / "tiny" / "01-scene-one.mp4").is_file()
+    invalid = write_lecture({f"t{i}": TEXT for i in range(5001)}, end=1.0)
+    refused = runner.invoke(app, render_args("render", invalid, tmp_path / "other", "--strict"))
+    assert refused.exit_code == 1
+    assert refused.stderr.splitlines() == ["error: scene 'Scene One': has 5001 objects; at most 5000 are allowed"]

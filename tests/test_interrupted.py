@@ -41,13 +41,15 @@ def _wait_for_line(process: subprocess.Popen, text: str) -> None:
 
 
 def _outputs_are_whole(out: Path) -> list[Path]:
+    """Every video under `out` (the kept chunks too) decodes whole; returns the scene and lecture videos."""
     assert not [p for p in out.rglob("*") if ".part" in p.name], "a partial file was left behind"
+    assert not list(out.rglob(".job-*")), "a worker's scratch folder was left behind"
     videos = sorted(out.rglob("*.mp4"))
     for video in videos:
         with av.open(str(video)) as container:
             stream = container.streams.video[0]
             assert sum(1 for _ in container.decode(stream)) == stream.frames > 0
-    return videos
+    return [v for v in videos if ".lecturekit-cache" not in v.parts]
 
 
 def test_sigterm_mid_render_leaves_only_complete_files_and_the_next_run_reuses_them(tmp_path: Path) -> None:

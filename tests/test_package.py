@@ -16,7 +16,7 @@ TINY = Preset(64, 48, 15, 23)
 
 def _clip(path: Path, shade: int, frames: int) -> Path:
     encoder = Encoder(path, TINY, 15)
-    picture = np.full((48, 64, 3), shade, np.uint8)
+    picture = np.full((48, 64, 4), shade, np.uint8)
     encoder.write(picture)
     encoder.hold(frames - 1)
     encoder.close()
@@ -24,8 +24,8 @@ def _clip(path: Path, shade: int, frames: int) -> Path:
 
 
 def test_scenes_join_into_one_video_with_a_chapter_each(tmp_path: Path) -> None:
-    parts = [Part(_clip(tmp_path / "a.mp4", 40, 23), "First Scene", 23),
-             Part(_clip(tmp_path / "b.mp4", 200, 17), "Second, Scene", 17)]
+    parts = [Part(_clip(tmp_path / "a.mp4", 40, 23), "First Scene"),
+             Part(_clip(tmp_path / "b.mp4", 200, 17), "Second, Scene")]
     out = tmp_path / "lecture.mp4"
     assert join(parts, out, 15) == 40
     with av.open(str(out)) as container:

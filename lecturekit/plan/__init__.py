@@ -16,8 +16,8 @@ from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import REFLOWS, ROLES, Stay, place_scene
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
-from lecturekit.plan.timeline import Cue, build_cues, busy_spans, frame_of, variable_values
-from lecturekit.resolve import ResolvedLecture, ResolvedScene
+from lecturekit.plan.timeline import Cue, Hold, Values, build_cues, busy_spans, frame_of, holds, variable_values
+from lecturekit.resolve import ResolvedLecture, ResolvedScene, depends_on, evaluation_problem
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import (
     Emphasize,
@@ -75,13 +75,18 @@ class ScenePlan:
     folder: str | None
     warnings: tuple[str, ...] = ()
     theme: Theme = field(default=THEME, compare=False)
+    #: Objects held at their last good numbers where their values cannot be evaluated.
+    holds: Mapping[str, tuple[Hold, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def objects(self) -> Mapping[str, Spec]:
         return self.scene.objects
 
-    def values_at(self, frame: float) -> dict[str, float]:
-        return variable_values(self.cues, dict(self.initial_values), frame)
+    def values_at(self, frame: float) -> Values:
+        """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
+        held = {name: hold.values for name, spans in self.holds.items() for hold in spans
+                if hold.start <= frame < hold.end}
+        return Values(variable_values(self.cues, dict(self.initial_values), frame), held)
 
     def busy(self) -> tuple[tuple[int, int], ...]:
         return busy_spans(self.cues, self.frames)
@@ -150,15 +155,29 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
                 texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
                 shape[cue.object] = new
     initial = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    frames = frame_of(scene.duration, fps)
     plan = ScenePlan(
         index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,
-        frames=frame_of(scene.duration, fps), scene=scene, cues=cues,
+        frames=frames, scene=scene, cues=cues,
         stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
         tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
         warnings=placement.warnings + cue_warnings, theme=theme,
+        holds=MappingProxyType(_holds(scene, cues, initial, frames)),
     )
     return _with_boards(plan)
+
+
+def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float],
+           frames: int) -> dict[str, tuple[Hold, ...]]:
+    objects = scene.objects
+    depends = {n: depends_on(s, objects) for n, s in objects.items()
+               if n not in scene.broken and not isinstance(s, VariableNumberSpec)}
+
+    def evaluates(name: str, values: Mapping[str, float]) -> bool:
+        return evaluation_problem(objects[name], objects, values) is None
+
+    return holds(cues, initial, frames, {n: d for n, d in depends.items() if d}, evaluates)
 
 
 def _initial(spec: VariableNumberSpec) -> float:

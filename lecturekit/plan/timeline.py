@@ -5,6 +5,7 @@ follows. Times are absolute: a cue's frame is `round((t - scene.start) * fps)`, 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from lecturekit.plan import durations
@@ -175,6 +176,62 @@ def variable_values(cues: tuple[Cue, ...], initial: dict[str, float], frame: flo
     return values
 
 
+class Values(dict[str, float]):
+    """Every VariableNumber's value at one frame (what `variable_values` gives), and for each
+    object whose own values cannot be evaluated with them, the numbers it is held at instead."""
+
+    def __init__(self, values: Mapping[str, float], held: Mapping[str, Mapping[str, float]]):
+        super().__init__(values)
+        self.held = held
+
+    def of(self, name: str) -> Mapping[str, float]:
+        """The numbers `name` is drawn with at this frame."""
+        return self.held.get(name, self)
+
+
+@dataclass(frozen=True)
+class Hold:
+    """Frames [start, end) in which an object is drawn with `values`, the last numbers its own
+    values evaluated with, because they cannot be evaluated with the current ones."""
+
+    start: int
+    end: int
+    values: Mapping[str, float]
+
+
+def holds(
+    cues: tuple[Cue, ...],
+    initial: dict[str, float],
+    total: int,
+    depends: Mapping[str, frozenset[str]],
+    evaluates: Callable[[str, Mapping[str, float]], bool],
+) -> dict[str, tuple[Hold, ...]]:
+    """Where each object of `depends` (name -> the VariableNumbers it follows) is held at its last
+    good numbers: every frame a tick moves a number is tried with `evaluates(name, numbers)`.
+    Every object must evaluate with `initial`."""
+    ticks = tuple(c for c in cues if isinstance(c.action, Tick))
+    good = {name: dict(initial) for name in depends}
+    since: dict[str, int] = {}
+    found: dict[str, list[Hold]] = {}
+    before = dict(initial)
+    for frame in sorted({f for c in ticks for f in range(c.frame, c.end_frame + 1)}):
+        values = variable_values(ticks, initial, frame)
+        moved = {k for k, v in values.items() if v != before.get(k)}
+        before = values
+        for name, variables in depends.items():
+            if not variables & moved:
+                continue
+            if evaluates(name, values):
+                if name in since:
+                    found.setdefault(name, []).append(Hold(since.pop(name), frame, good[name]))
+                good[name] = values
+            elif name not in since:
+                since[name] = frame
+    for name, start in since.items():
+        found.setdefault(name, []).append(Hold(start, max(total, start + 1), good[name]))
+    return {name: tuple(spans) for name, spans in found.items()}
+
+
 def ease_out(t: float) -> float:
     """Manim's `ease_out_sine`: a tick starts moving at once and settles on its value."""
     return math.sin(t * math.pi / 2)
@@ -200,4 +257,4 @@ def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple
     return tuple(merged)
 
 
-__all__ = ["Cue", "build_cues", "busy_spans", "ease_out", "frame_of", "variable_values"]
+__all__ = ["Cue", "Hold", "Values", "build_cues", "busy_spans", "ease_out", "frame_of", "holds", "variable_values"]

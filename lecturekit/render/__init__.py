@@ -65,8 +65,10 @@ def render_scene(
     media: Path,
     progress: Callable[[int], None] | None = None,
     verbose: bool = False,
+    frames: range | None = None,
 ) -> int:
-    """Render one scene plan to `path`; returns the number of frames written."""
+    """Render one scene plan (or only `frames` of it: a chunk) to `path`; returns the number of
+    frames written."""
     with manim_config(preset, plan.fps, media, verbose):
         from lecturekit.render.stage import Stage
         from lecturekit.render.video import encode
@@ -78,7 +80,7 @@ def render_scene(
             stage.advance(frame)
             return painter.paint()
 
-        return encode(path, preset, plan.fps, plan.frames, plan.busy(), draw, progress)
+        return encode(path, preset, plan.fps, frames or range(plan.frames), plan.busy(), draw, progress)
 
 
 def stills(plan: ScenePlan, frames: list[int], preset: Preset, media: Path) -> list[np.ndarray]:

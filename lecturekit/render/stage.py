@@ -52,7 +52,7 @@ class Stage:
         self.running: list[tuple[Cue, fx.Effect]] = []
         self.next_cue = 0
         self.frame = -1
-        self.values = dict(plan.initial_values)
+        self.values = plan.values_at(0)
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
         self.depends = self._dependencies()
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
@@ -81,9 +81,9 @@ class Stage:
         for cue, effect in self.running:
             effect.update((frame - cue.frame) / cue.frames)
         values = self.plan.values_at(frame)
-        if values != self.values:
-            moved = {k for k in values if values[k] != self.values.get(k)}
-            self.values = values
+        moved = {k for k in values if values[k] != self.values.get(k)}
+        self.values = values  # always: the numbers objects are held at travel with them
+        if moved:
             self._redraw(moved)
             changed = True
         self.frame = frame
@@ -123,8 +123,11 @@ class Stage:
             if tick.frame < self.frame <= tick.end_frame:
                 names |= {n for n, variables in self.depends.items() if tick.object in variables}
         holders = [self.live[n].holder for n in names if n in self.live]
+        if not holders:
+            return []
         inner = {id(m) for h in holders for m in h.get_family()[1:]}
-        return [h for h in holders if id(h) not in inner]
+        order = {id(m): i for i, m in enumerate(self.root.get_family())}  # drawn as the board stacks them
+        return sorted((h for h in holders if id(h) not in inner), key=lambda h: order.get(id(h), -1))
 
     def _begin(self, cue: Cue, done_by: int) -> None:
         """Start a cue; one that is over by frame `done_by` jumps straight to its end."""

@@ -58,7 +58,9 @@ class LabelledTypst(Typst):
         if probes:
             self._svg_leaf_labels = _leaf_labels(body, probes)
         _cached_svg(body)
-        super().__init__(body, typst_preamble=preamble(), color=color)
+        # Manim's SVG cache would keep a deep copy of every body, which costs more than it saves:
+        # the board builds each body once.
+        super().__init__(body, typst_preamble=preamble(), color=color, use_svg_cache=False)
         for label in probes:
             self._label_aliases.setdefault(label, [])
         self.coloured = {label: self._by_colour(label) for label in wanted if label not in probes}

@@ -5,6 +5,7 @@ whatever its length. The result is an ordinary constant-frame-rate H.264 MP4."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -13,6 +14,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
 from lecturekit.settings import Preset
 
@@ -36,14 +38,18 @@ class Encoder:
         codec = av.CodecContext.create("libx264", "w")
         codec.width, codec.height, codec.pix_fmt = self.preset.width, self.preset.height, "yuv420p"
         codec.time_base, codec.framerate = self.time_base, Fraction(self.fps)
-        codec.options = {"crf": str(self.preset.crf), "preset": "veryfast", "tune": "animation",
+        codec.options = {"crf": str(self.preset.crf), "preset": "superfast", "tune": "animation",
                          "x264-params": X264_PARAMS}
         return codec
 
     def write(self, pixels: np.ndarray) -> None:
+        """Encode one RGBA picture."""
         if self.session is None:
             self.session = self._open()
-        frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels[:, :, :3]), format="rgb24")
+        frame = av.VideoFrame(self.preset.width, self.preset.height, "rgba")  # the camera's own layout
+        plane = frame.planes[0]
+        rows = np.frombuffer(plane, np.uint8).reshape(self.preset.height, plane.line_size)
+        rows[:, : self.preset.width * 4] = pixels.reshape(self.preset.height, -1)
         frame.pts = self.count
         self.count += 1
         self._mux((bytes(p), p.pts) for p in self.session.encode(frame))
@@ -98,14 +104,19 @@ def atomic(path: Path) -> Iterator[Path]:
 
 
 def sweep(folder: Path) -> list[Path]:
-    """Remove temporary files left by processes that no longer run (a killed worker cannot
-    remove its own); returns what was removed."""
+    """Remove what processes that no longer run left under `folder` (a killed worker cannot
+    clean up after itself): `atomic` temporaries, and job folders named .job-PID-*."""
     removed = []
-    for tmp in folder.glob(".*.part*") if folder.is_dir() else ():
+    for tmp in folder.rglob(".*.part*") if folder.is_dir() else ():
         pid = tmp.name.split(".")[-3] if tmp.name.count(".") >= 3 else ""
         if pid.isdigit() and not _running(int(pid)):
             tmp.unlink(missing_ok=True)
             removed.append(tmp)
+    for scratch in folder.glob(".job-*-*") if folder.is_dir() else ():
+        pid = scratch.name.split("-")[1]
+        if scratch.is_dir() and pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(scratch, ignore_errors=True)
+            removed.append(scratch)
     return removed
 
 
@@ -123,31 +134,30 @@ def encode(
     path: Path,
     preset: Preset,
     fps: int,
-    total: int,
+    frames: range,
     busy: tuple[tuple[int, int], ...],
     draw: Callable[[int], np.ndarray],
     progress: Callable[[int], None] | None = None,
 ) -> int:
-    """Write `total` frames; `draw(f)` gives frame f's pixels. Busy spans are drawn frame by
-    frame; between them the board stands still, so the last picture is simply held (a span ends
-    on the frame its animations finish, so the board after it looks exactly like its last frame)."""
+    """Write `frames` (a scene, or a chunk of one that opens on a held board); `draw(f)` gives
+    frame f's pixels. Busy spans are drawn frame by frame; between them the board stands still,
+    so the last picture is simply held (a span ends on the frame its animations finish, so the
+    board after it looks exactly like its last frame). `progress` hears the frames written."""
+    first, last = frames.start, frames.stop
     with atomic(path) as tmp:
         encoder = Encoder(tmp, preset, fps)
         try:
-            frame = 0
-            for first, last in [*busy, (total, total)]:
-                first, last = min(first, total), min(last, total)
-                if frame < first:  # a held board
-                    if frame == 0:
-                        encoder.write(draw(0))
-                        frame = 1
-                    encoder.hold(first - frame)
-                    frame = first
-                for f in range(frame, last):
+            encoder.write(draw(first))
+            frame = first + 1
+            for a, b in [*busy_in(busy, first, last), (last, last)]:
+                if frame < a:  # a held board
+                    encoder.hold(a - frame)
+                    frame = a
+                for f in range(frame, b):
                     encoder.write(draw(f))
-                frame = max(frame, last)
+                frame = max(frame, b)
                 if progress is not None:
-                    progress(frame)
+                    progress(frame - first)
         finally:
             encoder.close()
         return encoder.count

@@ -7,8 +7,10 @@ actions, collecting every diagnostic (errors, warnings, inferences, gaps) instea
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections import deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields, replace
+from itertools import groupby
 from pathlib import Path
 from types import MappingProxyType
 
@@ -30,7 +32,7 @@ from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
 from lecturekit.resolve.text import formula_lines, occurrences
 from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number
+from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import (
     CONTAINER_KINDS,
     STEPPED_KINDS,
@@ -117,6 +119,10 @@ class ResolvedLecture:
     def renderable(self) -> bool:
         return not self.of(Severity.ERROR)
 
+    def passes(self, strict: bool) -> bool:
+        """No errors, and with `strict` no warnings or gaps either: what `check` exits 0 on."""
+        return self.renderable and not (strict and (self.of(Severity.WARNING) or self.of(Severity.UNRESOLVED)))
+
 
 def slugify(text: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
@@ -166,7 +172,11 @@ class _SceneResolver:
         self.overrides = overrides
         self.folder = folder
         self.diagnostics: list[Diagnostic] = []
+        #: Objects left out of the video (a fault or a gap); `gaps` are those only a gap leaves out.
         self.broken: set[str] = set()
+        self.gaps: set[str] = set()
+        #: Names of the scene whose descriptions were left out before they became objects.
+        self.dropped: set[str] = set()
         self.live_recorded = 0
         self.live_agreeing = 0
 
@@ -176,6 +186,14 @@ class _SceneResolver:
 
     def report(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)
+
+    def leave_out(self, name: str, gap: bool = False) -> None:
+        """The renderer skips `name`; `gaps` keeps those left out for missing data alone."""
+        if not gap:
+            self.gaps.discard(name)
+        elif name not in self.broken:
+            self.gaps.add(name)
+        self.broken.add(name)
 
     # ------------------------------------------------------------ stages
     def run(self) -> ResolvedScene:
@@ -187,14 +205,18 @@ class _SceneResolver:
             objects: dict[str, Spec] = {}
         else:
             objects = self.parse_objects()
+        self.dropped = set(scene.objects) - set(objects)
         actions = self.parse_actions(objects)
         objects = self.repair_tables(objects, actions)
         self.check_references(objects)
+        self.check_gaps(objects)
+        start = self.start_values(objects)
+        self.check_values(objects, start)
+        self.leave_out_dependents(objects)
         self.check_actions(objects, actions)
         self.check_board(objects, actions)
-        self.check_gaps(objects)
-        self.check_values(objects)
         self.check_images(objects)
+        self.check_ticks(objects, actions, start)
         found = anchors(objects)
         for label, anchor in sorted(found.items()):
             self.report(inferred(
@@ -219,17 +241,22 @@ class _SceneResolver:
         for name, description in self.scene.objects.items():
             place = self.place(name)
             if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,99}", name):
-                self.report(error(place, "object names are letters, digits and underscores"))
+                self.report(warning(
+                    place, "object names are letters, digits and underscores; it is left out", "rename it"
+                ))
                 continue
             attrs = dict(self.overrides.get(name, {}))
-            hint = "fix the description"
-            if "description" in attrs:  # a whole new one: the recorded description need not parse
+            replaced = "description" in attrs
+            if replaced:  # a whole new one: the recorded description need not parse
                 description = str(attrs.pop("description"))
-                hint = "fix the description in the overrides"
             try:
                 spec, unknown = parse_description(description, name)
             except GrammarError as exc:
-                self.report(error(place, exc.message + f" in {description[:60]!r}", hint))
+                found = exc.message + f" in {description[:60]!r}"
+                if replaced:  # the overrides themselves are wrong
+                    self.report(error(place, found, "fix the description in the overrides"))
+                else:
+                    self.report(warning(place, f"{found}; it is left out", "fix the description"))
                 continue
             for key in unknown:
                 self.report(warning(
@@ -240,8 +267,8 @@ class _SceneResolver:
                 self.diagnostics += problems
             unsafe = _unsafe_math(spec)
             if unsafe:
-                self.report(warning(place, unsafe, "it is left out; write the math with Typst's own names"))
-                self.broken.add(name)
+                self.report(warning(place, f"{unsafe}; it is left out", "write the math with Typst's own names"))
+                self.leave_out(name)
             objects[name] = spec
         for name in self.overrides:
             if name not in self.scene.objects:
@@ -262,31 +289,39 @@ class _SceneResolver:
         for b, beat in enumerate(self.scene.beats):
             for pair in beat.does:
                 n += 1
-                where = f"#{n} at {pair.time:.3f} s"
-                try:
-                    action = parse_action(pair.text)
-                except GrammarError as exc:
-                    self.report(error(
-                        self.place(action=where), exc.message + f" in {pair.text[:60]!r}"
-                    ))
-                    continue
-                if action.object not in objects:
-                    if action.object not in self.scene.objects:
-                        self.report(error(
-                            self.place(action.object, where),
-                            "names an object this scene does not have",
-                        ))
-                    continue
-                if not self.scene.start - 1e-6 <= pair.time <= self.scene.end + 1e-6:
-                    self.report(
-                        warning(self.place(action.object, where),
-                                f"is outside the scene ({self.scene.start:.3f}-"
-                                f"{self.scene.end:.3f} s); it is left out")
-                    )
-                    continue
-                actions.append(TimedAction(pair.time, action, n, b, pair.text))
+                action = self.accept_action(pair.time, pair.text, f"#{n} at {pair.time:.3f} s", objects)
+                if action is not None:
+                    actions.append(TimedAction(pair.time, action, n, b, pair.text))
         actions.sort(key=lambda a: a.time)
         return actions
+
+    def accept_action(self, time: float, text: str, where: str, objects: dict[str, Spec]) -> Action | None:
+        """The action, or None when it is left out (with a warning unless its object was)."""
+        try:
+            action = parse_action(text)
+        except GrammarError as exc:
+            self.report(warning(
+                self.place(action=where), f"{exc.message} in {text[:60]!r}; it is left out", "fix the action"
+            ))
+            return None
+        place = self.place(action.object, where)
+        spec = objects.get(action.object)
+        if spec is None:
+            if action.object not in self.dropped:
+                self.report(warning(
+                    place, "names an object this scene does not have; it is left out", "fix the name"
+                ))
+            return None
+        if isinstance(action, Tick) and spec.kind is not Kind.VARIABLE_NUMBER:
+            self.report(warning(place, "only a VariableNumber ticks; it is left out", "name a VariableNumber"))
+            return None
+        if not self.scene.start - 1e-6 <= time <= self.scene.end + 1e-6:
+            self.report(warning(
+                place, f"is outside the scene ({self.scene.start:.3f}-{self.scene.end:.3f} s); it is left out",
+                "fix its time"
+            ))
+            return None
+        return action
 
     def repair_tables(
         self, objects: dict[str, Spec], actions: list[TimedAction]
@@ -314,7 +349,7 @@ class _SceneResolver:
                         place, "its rows were cut off and the TEXT does not determine them",
                         "give rows = [[...], ...] in the overrides",
                     ))
-                    self.broken.add(name)
+                    self.leave_out(name, gap=True)
                     continue
                 shape = f"{len(rows)} rows of {len(rows[0])} cells"
                 self.report(inferred(place, f"rows recovered from its text: {shape}"))
@@ -325,54 +360,41 @@ class _SceneResolver:
         return repaired
 
     def check_references(self, objects: dict[str, Spec]) -> None:
+        """Parents, plot targets and variables must be objects of the right kind; a reference to
+        an object that was left out is left to `leave_out_dependents`."""
         variables = {n for n, s in objects.items() if s.kind is Kind.VARIABLE_NUMBER}
         for name, spec in objects.items():
-            place = self.place(name)
-            if spec.parent is not None:
-                parent = objects.get(spec.parent)
-                if parent is None:
-                    self.report(error(
-                        place, f"is drawn in {spec.parent!r}, which this scene does not have"
-                    ))
-                    self.broken.add(name)
-                elif parent.kind not in CONTAINER_KINDS:
-                    self.report(error(
-                        place, f"is drawn in {spec.parent!r}, a {parent.kind.value}; "
-                        "only Figures and Axes hold objects",
-                    ))
-                    self.broken.add(name)
-            elif spec.kind in _NEEDS_PARENT:
-                self.report(error(
-                    place, f"a {spec.kind.value} must be drawn in a Figure or Axes",
-                    "add 'drawn in NAME'",
-                ))
-                self.broken.add(name)
-            if isinstance(spec, PlotPointSpec):
-                target = objects.get(spec.target)
-                if not isinstance(target, FunctionPlotSpec):
-                    self.report(error(
-                        place, f"target={spec.target!r} must name a FunctionPlot of this scene"
-                    ))
-                    self.broken.add(name)
-            for var in sorted(_spec_variables(spec) - variables):
-                self.report(error(
-                    place, f"uses {var!r}, which is not a VariableNumber of this scene",
-                    "declare it as a VariableNumber or fix the name",
-                ))
-                self.broken.add(name)
+            for message, hint in self.reference_problems(spec, objects, variables):
+                self.report(warning(self.place(name), f"{message}; it is left out", hint))
+                self.leave_out(name)
+
+    def reference_problems(
+        self, spec: Spec, objects: dict[str, Spec], variables: set[str]
+    ) -> Iterator[tuple[str, str | None]]:
+        parent = objects.get(spec.parent) if spec.parent is not None else None
+        if spec.parent is not None and spec.parent not in self.scene.objects:
+            yield f"is drawn in {spec.parent!r}, which this scene does not have", "fix the name"
+        elif parent is not None and parent.kind not in CONTAINER_KINDS:
+            yield (f"is drawn in {spec.parent!r}, a {parent.kind.value}; only Figures and Axes hold objects",
+                   "draw it in a Figure or Axes")
+        elif spec.parent is None and spec.kind in _NEEDS_PARENT:
+            yield f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"
+        if (isinstance(spec, PlotPointSpec) and spec.target not in self.dropped
+                and not isinstance(objects.get(spec.target), FunctionPlotSpec)):
+            yield f"target={spec.target!r} must name a FunctionPlot of this scene", "fix the target"
+        for var in sorted(_spec_variables(spec) - variables - self.dropped):
+            yield (f"uses {var!r}, which is not a VariableNumber of this scene",
+                   "declare it as a VariableNumber or fix the name")
 
     def check_actions(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
         ticks = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Tick)}
         for timed in actions:
+            if timed.action.object in self.broken:
+                continue  # left out with its object
             action, spec = timed.action, objects[timed.action.object]
             place = self.place(action.object, f"#{timed.index} at {timed.time:.3f} s")
-            if isinstance(action, Tick) != (spec.kind is Kind.VARIABLE_NUMBER):
-                if isinstance(action, Tick):
-                    self.report(error(place, "only a VariableNumber ticks"))
-                else:
-                    self.report(warning(
-                        place, "a VariableNumber is never shown; this action does nothing"
-                    ))
+            if spec.kind is Kind.VARIABLE_NUMBER and not isinstance(action, Tick):
+                self.report(warning(place, "a VariableNumber is never shown; this action does nothing"))
             if isinstance(action, Redraw):
                 depends = _spec_variables(spec)
                 if depends and not any((round(timed.time, 6), v) in ticks for v in depends):
@@ -425,7 +447,7 @@ class _SceneResolver:
             if beat.live is not None:
                 self.live_recorded += 1
                 board = {n for n in shown if objects[n].kind not in STEPPED_KINDS}
-                recorded = set(beat.live)
+                recorded = set(beat.live) - self.dropped  # their actions were left out with them
                 if board == recorded:
                     self.live_agreeing += 1
                 else:
@@ -457,7 +479,7 @@ class _SceneResolver:
                 reveals[name] = reveals.get(name, 0) + 1
             elif name in shown:
                 self.report(warning(place, "is shown while already on the board"))
-            if spec.parent is not None and spec.parent not in shown:
+            if spec.parent in objects and spec.parent not in shown:
                 self.report(warning(place, f"is shown before its parent {spec.parent!r}"))
             shown.add(name)
         elif isinstance(action, Hide):
@@ -489,13 +511,84 @@ class _SceneResolver:
                         self.place(name), f"{key} was cut off after {value.prefix[-24:]!r}…",
                         f'set {key} in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.broken.add(name)
+                    self.leave_out(name, gap=True)
                 elif isinstance(value, FunctionValue) and value.body is None:
                     self.report(unresolved(
                         self.place(name), "its function was not recorded",
                         f'set function = "..." (an expression of x) in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.broken.add(name)
+                    self.leave_out(name, gap=True)
+
+    def start_values(self, objects: dict[str, Spec]) -> dict[str, float]:
+        """Every VariableNumber's initial value; one that cannot be evaluated is left out."""
+        start = {}
+        for name, spec in objects.items():
+            if isinstance(spec, VariableNumberSpec):
+                try:
+                    start[name] = evaluate_number(spec.initial_value, {})
+                except EvaluationError as exc:
+                    self.report(warning(
+                        self.place(name), f"initial_value: {exc.message}; it is left out", "fix the initial_value"
+                    ))
+                    self.leave_out(name)
+        return start
+
+    def check_values(self, objects: dict[str, Spec], start: dict[str, float]) -> None:
+        """Every number an object is drawn from must evaluate with the scene's starting values;
+        an object whose numbers do not has nothing to be drawn at, so it is left out."""
+        for name, spec in objects.items():
+            if name in self.broken or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
+                continue  # a left-out variable leaves its users out (`leave_out_dependents`)
+            problem = evaluation_problem(spec, objects, start)
+            if problem is not None:
+                key, message = problem
+                self.report(warning(
+                    self.place(name), f"{key} cannot be evaluated: {message}; it is left out", "fix the expression"
+                ))
+                self.leave_out(name)
+
+    def leave_out_dependents(self, objects: dict[str, Spec]) -> None:
+        """What is drawn in, stands on or uses a left-out object is left out with it, reported as
+        its cause was: what waits on a gap is a gap too."""
+        dependents: dict[str, list[tuple[str, str]]] = {}
+        for name, spec in objects.items():
+            for how, cause in _uses(spec):
+                dependents.setdefault(cause, []).append((name, how))
+        pending = deque(sorted(self.broken | self.dropped))
+        while pending:
+            cause = pending.popleft()
+            for name, how in dependents.get(cause, ()):
+                if name in self.broken:
+                    continue
+                gap = cause in self.gaps
+                self.report((unresolved if gap else warning)(
+                    self.place(name), f"{how} {cause!r}, which is left out; it is left out too", f"fix {cause!r}"
+                ))
+                self.leave_out(name, gap)
+                pending.append(name)
+
+    def check_ticks(self, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]) -> None:
+        """A value that evaluates at the start but not with the numbers some ticks end on is drawn
+        at its last good value (the plan holds it there): one warning an object, at the first."""
+        watched = {n: depends_on(s, objects) for n, s in objects.items()
+                   if n not in self.broken and not isinstance(s, VariableNumberSpec)}
+        values = dict(start)
+        ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
+        for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
+            ticked = set()
+            for timed in together:
+                values[timed.action.object] = timed.action.value  # type: ignore[attr-defined]
+                ticked.add(timed.action.object)
+            for name, variables in list(watched.items()):
+                problem = evaluation_problem(objects[name], objects, values) if variables & ticked else None
+                if problem is not None:
+                    key, message = problem
+                    self.report(warning(
+                        self.place(name),
+                        f"{key} cannot be evaluated at {time:.3f} s: {message}; it is drawn at its last good value",
+                        "keep the numbers it uses where it is defined",
+                    ))
+                    del watched[name]
 
     def check_images(self, objects: dict[str, Spec]) -> None:
         """An image must be a file inside the lecture's folder; otherwise a placeholder is drawn."""
@@ -504,27 +597,6 @@ class _SceneResolver:
                 self.report(warning(
                     self.place(name), f"image {spec.path!r} is missing, unreadable or outside the lecture's folder",
                     "a marked placeholder is drawn instead"))
-
-    def check_values(self, objects: dict[str, Spec]) -> None:
-        """Every number an object is drawn from must evaluate with the scene's starting values."""
-        start = {}
-        for name, spec in objects.items():
-            if isinstance(spec, VariableNumberSpec):
-                try:
-                    start[name] = evaluate_number(spec.initial_value, {})
-                except EvaluationError as exc:
-                    self.report(error(self.place(name), f"initial_value: {exc.message}"))
-        for name, spec in objects.items():
-            if name in self.broken or isinstance(spec, TableSpec | VariableNumberSpec):
-                continue
-            for key, value in _values_of(spec):
-                if isinstance(value, Truncated | FunctionValue) or _spec_variables(spec) - start.keys():
-                    continue
-                try:
-                    evaluate(value, start)
-                except EvaluationError as exc:
-                    self.report(warning(self.place(name), f"{key} cannot be evaluated: {exc.message}",
-                                        "it is drawn at its last good value"))
 
 
 def _unsafe_math(spec: Spec) -> str | None:
@@ -541,8 +613,6 @@ def _unsafe_math(spec: Spec) -> str | None:
 
 
 def _values_of(spec: Spec) -> list[tuple[str, Value]]:
-    from dataclasses import fields
-
     values = []
     for f in fields(spec):
         value = getattr(spec, f.name)
@@ -556,6 +626,60 @@ def _spec_variables(spec: Spec) -> frozenset[str]:
     for _, value in _values_of(spec):
         found |= variables_of(value)
     return found
+
+
+def depends_on(spec: Spec, objects: Mapping[str, Spec]) -> frozenset[str]:
+    """The VariableNumbers an object follows: its own, and a PlotPoint's plot's."""
+    target = objects.get(spec.target) if isinstance(spec, PlotPointSpec) else None
+    return _spec_variables(spec) | (_spec_variables(target) if target is not None else frozenset())
+
+
+#: Attributes drawn as one number; the other numeric ones are pairs (points, ranges, aspects).
+_NUMBERS = frozenset({"x", "marker_radius", "x_ticks_every", "y_ticks_every", "initial_value"})
+_PAIRS = frozenset({"start", "end", "location", "x_range", "y_range", "aspect"})
+
+
+def evaluation_problem(
+    spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """The first value of `spec` that cannot be drawn with the numbers in `env`, and why, as the
+    builders evaluate it (a pair where a point goes); gaps are not evaluated."""
+    try:
+        for key, value in _values_of(spec):
+            if isinstance(value, Truncated | FunctionValue):
+                continue
+            if key in _PAIRS:
+                evaluate_point(value, env)
+            elif key in _NUMBERS:
+                evaluate_number(value, env)
+            else:
+                evaluate(value, env)
+    except EvaluationError as exc:
+        return key, exc.message
+    return _height_problem(spec, objects, env) if isinstance(spec, PlotPointSpec) else None
+
+
+def _height_problem(
+    spec: PlotPointSpec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """A PlotPoint sits on its plot: the plot's function must be defined at its x."""
+    target = objects.get(spec.target)
+    function = target.function if isinstance(target, FunctionPlotSpec) else None
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return None  # a wrong target or a gap, reported as such
+    try:
+        function_of(function, env)(evaluate_number(spec.x, env))
+    except EvaluationError as exc:
+        return f"the height of {spec.target!r} at x", exc.message
+    return None
+
+
+def _uses(spec: Spec) -> list[tuple[str, str]]:
+    """(how, name) for every object `spec` cannot be drawn without."""
+    found = [("is drawn in", spec.parent)] if spec.parent is not None else []
+    if isinstance(spec, PlotPointSpec):
+        found.append(("stands on", spec.target))
+    return found + [("uses", v) for v in sorted(_spec_variables(spec))]
 
 
 def _rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:
@@ -577,4 +701,4 @@ def _part_source(spec: Spec) -> str:
     return spec.text or spec.label or ""
 
 
-__all__ = ["BeatInfo", "ResolvedLecture", "ResolvedScene", "resolve", "slugify"]
+__all__ = ["BeatInfo", "ResolvedLecture", "ResolvedScene", "depends_on", "evaluation_problem", "resolve", "slugify"]

@@ -303,6 +303,39 @@ def test_variable_values_move_monotonically_during_a_tick(ticking: ScenePlan):
     assert len(set(values)) == len(values)  # it moves on every frame
 
 
+SQRT_POINT = {"x": "a VariableNumber (initial_value=4.0)", "fig": FIGURE,
+              "p": "a Point drawn in fig (location=(3, 1 + sqrt(x)))", "fine": "a Point drawn in fig (location=(x, 1))"}
+REDRAW = "{} is redrawn as the numbers it depends on change."
+SQRT_FAILS = ("warning: scene 'Scene One', object 'p': location cannot be evaluated at 1.000 s: sqrt is not defined "
+              "at [-1.0]; it is drawn at its last good value (keep the numbers it uses where it is defined)",)
+
+
+def test_an_object_is_held_at_its_last_good_numbers_while_its_values_fail(plan_tiny):
+    does = [(0.0, SHOW.format("fig")), (0.2, SHOW.format("p")), (0.2, SHOW.format("fine")),
+            (1.0, "x ticks to -1."), (1.0, REDRAW.format("p")), (1.0, REDRAW.format("fine")),
+            (4.0, "x ticks to 1."), (4.0, REDRAW.format("p")), (4.0, REDRAW.format("fine"))]
+    plan = plan_tiny(SQRT_POINT, does, warned=SQRT_FAILS)
+    x = {f: plan.values_at(f)["x"] for f in range(plan.frames)}
+    [hold] = plan.holds["p"]
+    assert "fine" not in plan.holds  # it evaluates throughout
+    assert hold.start == min(f for f in x if x[f] < 0)  # from the first frame sqrt(x) fails
+    assert hold.end == min(f for f in x if f > hold.start and x[f] >= 0)  # until the next tick mends it
+    assert dict(hold.values) == plan.values_at(hold.start - 1) and hold.values["x"] >= 0  # the last good
+    during = plan.values_at(hold.start + 2)
+    assert during["x"] < 0  # the number itself still ticks on
+    assert during.of("p") == hold.values and during.of("fine") is during
+    after = plan.values_at(plan.frames - 1)
+    assert after["x"] == 1.0 and after.of("p") is after
+
+
+def test_a_hold_with_no_mending_tick_lasts_to_the_scene_end(plan_tiny):
+    does = [(0.0, SHOW.format("fig")), (0.2, SHOW.format("p")), (1.0, "x ticks to -1."), (1.0, REDRAW.format("p"))]
+    plan = plan_tiny(SQRT_POINT, does, warned=SQRT_FAILS)
+    [hold] = plan.holds["p"]
+    assert hold.end == plan.frames
+    assert plan.values_at(plan.frames - 1).of("p") == hold.values
+
+
 def test_ease_out_starts_at_once_and_lands_gently():
     assert ease_out(0.0) == 0.0 and ease_out(1.0) == pytest.approx(1.0)
     assert ease_out(0.1) > 0.1 and ease_out(0.9) - ease_out(0.8) < 0.1

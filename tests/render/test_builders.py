@@ -219,3 +219,34 @@ def test_placeholder_boxes_match_the_plan():
     mob = placeholder(box, "missing image: x.png")
     assert np.allclose([mob.get_left()[0], mob.get_bottom()[1], mob.get_right()[0], mob.get_top()[1]],
                        [box.x0, box.y0, box.x1, box.y1], atol=0.02)
+
+
+# ---------------------------------------------------------------- values that stop evaluating
+
+
+def test_a_point_whose_value_fails_stays_at_its_last_good_place(tmp_path: Path):
+    data = lecture_data(
+        {"x": "a VariableNumber (initial_value=4.0)", "fig": "a Figure (x_range=(0, 4), y_range=(0, 4))",
+         "p": "a Point drawn in fig (location=(3, 1 + sqrt(x)))"},
+        [(0.0, "fig is shown on the screen, written out."), (0.2, "p is shown on the screen, grown."),
+         (1.0, "x ticks to -1."), (1.0, "p is redrawn as the numbers it depends on change.")],
+        end=3.0,
+    )
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
+    [hold] = scene.holds["p"]
+    stage = Stage(scene)
+    centers = {}
+    for frame in range(scene.frames):
+        stage.advance(frame)
+        if "p" in stage.live:
+            centers[frame] = stage.live["p"].drawn.ink.get_center()
+    fig = stage.live["fig"].drawn.frame
+    for frame, center in centers.items():
+        numbers = hold.values if frame >= hold.start else stage.plan.values_at(frame)
+        assert np.allclose(center, fig.point(3, 1 + np.sqrt(numbers["x"])), atol=0.01), frame
+    last = centers[scene.frames - 1]
+    assert scene.values_at(scene.frames - 1)["x"] == -1.0
+    assert np.linalg.norm(last - fig.point(0, 0)) > 2.0  # not at the origin, where a failed value used to go
+    assert last[1] < centers[hold.start - 1][1] + 0.01 and last[1] > fig.point(3, 1)[1] - 0.01  # where it got to

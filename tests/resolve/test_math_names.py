@@ -52,5 +52,5 @@ def test_an_object_with_code_in_its_math_is_left_out_with_a_warning(resolve_scen
                              [(0.0, "m is shown on the screen, written out.")])
     assert "m" in resolved.scenes[0].broken
     assert [d.line() for d in resolved.diagnostics] == [
-        "warning: scene 'Scene One', object 'm': math may not contain '#' (Typst code) "
-        "(it is left out; write the math with Typst's own names)"]
+        "warning: scene 'Scene One', object 'm': math may not contain '#' (Typst code); it is left out "
+        "(write the math with Typst's own names)"]

@@ -225,9 +225,10 @@ def test_a_scene_is_named_by_index_title_or_slug(resolve_scene, write_toml, key)
 def test_a_function_of_a_variable_needs_it_declared(resolve_scene, write_toml):
     r = overridden(resolve_scene, write_toml, '["scene-one".wave]\nfunction = "sin(x + phase)"\n')
     assert lines(r) == [
-        f"error: {SCENE}, object 'wave': uses 'phase', which is not a VariableNumber of this scene "
-        "(declare it as a VariableNumber or fix the name)"
+        f"warning: {SCENE}, object 'wave': uses 'phase', which is not a VariableNumber of this scene; "
+        "it is left out (declare it as a VariableNumber or fix the name)"
     ]
+    assert r.renderable and r.scenes[0].broken == {"wave"}
     ok = overridden(
         resolve_scene,
         write_toml,
@@ -262,7 +263,7 @@ def test_a_description_and_attributes_together(resolve_scene, write_toml):
 
 def test_a_description_repairs_one_that_does_not_parse(resolve_scene, write_toml):
     objects = {"t": "a Blob that says 'x'"}
-    assert [d.severity for d in resolve_scene(objects).diagnostics] == [Severity.ERROR]
+    assert [d.severity for d in resolve_scene(objects).diagnostics] == [Severity.WARNING]
     r = resolve_scene(
         objects, overrides=write_toml("""["1".t]\ndescription = 'a Text that says "x"'\n""")
     )
@@ -341,8 +342,10 @@ def test_the_demo_needs_its_overrides(empty_overrides):
     assert read(DEMO, DEMO_OVERRIDES).of(Severity.UNRESOLVED) == []
     without = read(DEMO, empty_overrides)
     assert [(d.place.object, d.message) for d in without.of(Severity.UNRESOLVED)] == [
-        ("wave", "its function was not recorded")
+        ("wave", "its function was not recorded"),
+        ("crest", "stands on 'wave', which is left out; it is left out too"),
     ]
+    assert without.scenes[0].broken == {"wave", "crest"}
 
 
 def test_paths_are_files_in_the_repository():

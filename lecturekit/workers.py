@@ -1,0 +1,117 @@
+"""Where chunk jobs run: in this process, in a pool of local worker processes, or on a Dask
+cluster. Each way hands every finished chunk to `landed` as it arrives, collects the scenes that
+failed, and reports progress as (scene, first frame of the chunk, frames written)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+from lecturekit.diagnostics import Place, RenderError, error
+from lecturekit.jobs import ChunkJob, ChunkVideo, run_chunk
+
+Landed = Callable[[ChunkVideo], None]
+ChunkProgress = Callable[[int, int, int], None]
+
+
+def run_here(jobs: Sequence[ChunkJob], landed: Landed, progress: ChunkProgress | None) -> list[RenderError]:
+    failed = []
+    for job in jobs:
+        report = (lambda n, j=job: progress(j.scene, j.chunk.first, n)) if progress else None
+        try:
+            landed(run_chunk(job, report))
+        except RenderError as exc:
+            failed.append(exc)
+    return failed
+
+
+_progress_queue = None
+
+
+def _start_worker(queue: multiprocessing.Queue) -> None:
+    """In each worker: report progress through `queue`, and let SIGTERM unwind (so unfinished
+    files are removed) instead of killing the process where it stands."""
+    global _progress_queue
+    _progress_queue = queue
+    signal.signal(signal.SIGTERM, _terminate)
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _chunk_in_worker(job: ChunkJob) -> ChunkVideo:
+    queue = _progress_queue
+    report = (lambda n: queue.put((job.scene, job.chunk.first, n))) if queue is not None else None
+    return run_chunk(job, report)
+
+
+def run_pool(jobs: Sequence[ChunkJob], workers: int, landed: Landed,
+             progress: ChunkProgress | None) -> list[RenderError]:
+    """`workers` local processes (spawned: Manim's global state is never shared)."""
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_start_worker,
+                               initargs=(queue,))
+    failed: list[RenderError] = []
+    try:
+        pending = {pool.submit(_chunk_in_worker, job) for job in jobs}
+        while pending:
+            ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+            for future in ready:
+                try:
+                    landed(future.result())
+                except RenderError as exc:  # one scene failed: the others go on
+                    failed.append(exc)
+                except BrokenProcessPool:
+                    raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
+                                            "run again: finished scenes are complete")) from None
+            while not queue.empty():
+                scene, first, frames = queue.get()
+                if progress is not None:
+                    progress(scene, first, frames)
+    except BaseException:
+        # Stop the other chunks now (their workers remove what they had not finished).
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return failed
+
+
+def _client(address: str):
+    from distributed import Client
+
+    try:
+        return Client(address, timeout="30s")
+    except OSError as exc:
+        raise RenderError(error(Place(), f"cannot reach the cluster at {address}: {exc}",
+                                "start a scheduler there, or leave out --cluster")) from None
+
+
+def cluster_workers(address: str) -> int:
+    """How many jobs the cluster runs at once (to decide how finely to cut scenes)."""
+    with _client(address) as client:
+        return max(1, sum(client.nthreads().values()))
+
+
+def run_cluster(jobs: Sequence[ChunkJob], address: str, landed: Landed) -> list[RenderError]:
+    """The same jobs on a Dask distributed cluster; each chunk lands as it finishes."""
+    from distributed import as_completed
+
+    failed: list[RenderError] = []
+    with _client(address) as client:
+        futures = [client.submit(run_chunk, job, pure=False) for job in jobs]
+        for future in as_completed(futures):
+            try:
+                landed(future.result())
+            except RenderError as exc:
+                failed.append(exc)
+    return failed
+
+
+__all__ = ["cluster_workers", "run_cluster", "run_here", "run_pool"]
