@@ -82,9 +82,19 @@ class LectureError(Exception):
         self.exit_code = exit_code
         super().__init__("; ".join(d.line() for d in self.diagnostics))
 
+    def __reduce__(self) -> tuple:
+        """Pickled whole, so a failure in a worker process reaches the command as itself."""
+        return _restore, (type(self), self.diagnostics, self.exit_code)
+
 
 class RenderError(LectureError):
     """Rendering failed for a reason the lecture did not cause directly (exit code 3)."""
 
     def __init__(self, diagnostics: list[Diagnostic] | Diagnostic):
         super().__init__(diagnostics, exit_code=3)
+
+
+def _restore(kind: type[LectureError], diagnostics: list[Diagnostic], exit_code: int) -> LectureError:
+    error = kind.__new__(kind)
+    LectureError.__init__(error, diagnostics, exit_code)
+    return error

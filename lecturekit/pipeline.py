@@ -21,7 +21,7 @@ from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import overrides_path, read
-from lecturekit.workers import cluster_workers, run_cluster, run_here, run_pool
+from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
 
@@ -135,52 +135,58 @@ def render_scenes(
             finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
         else:
             todo.append(scene)
-    plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
-    workers = cluster_workers(cluster) if cluster else jobs
-    pieces = _cut(resolved, recorded_scenes, overrides, settings, plans, workers, chunks_folder)
-    inputs = Inputs.gather(resolved, overrides_path(resolved.slug, overrides))
-    scratch = None if cluster else settings.cache
-    if scratch is not None:
-        scratch.mkdir(parents=True, exist_ok=True)
-    work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch)
-            for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
-    work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
-    progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
-    drawn: dict[tuple[int, int], int] = {}
-
-    def chunk_progress(scene: int, first: int, frames: int) -> None:
-        drawn[scene, first] = frames
-        if progress is not None:
-            progress(scene, sum(n for (s, _), n in drawn.items() if s == scene))
-
-    def assemble(index: int) -> None:
-        """A scene whose chunks are all there: joined, captioned, given its narration."""
-        plan = plans[index]
-        if all(path.is_file() for _, path in pieces[index]):
-            for chunk, _ in pieces[index]:
-                chunk_progress(index, chunk.first, chunk.frames)
-            current = [path for _, path in pieces[index]]
-            finished(finish_scene(plan, current, settings, resolved.slug))
-            for stale in set(chunks_folder.glob(f"{index:02d}-*.mp4")) - set(current):
-                stale.unlink()  # chunks of an earlier version of the scene
-
-    def landed(video: ChunkVideo) -> None:
-        path = dict(pieces[video.scene])[video.chunk]
-        with atomic(path) as tmp:
-            tmp.write_bytes(video.video)
-        assemble(video.scene)
-
-    for index in [i for i in plans if all(path.is_file() for _, path in pieces[i])]:
-        assemble(index)  # every chunk reused
+    # Local workers start now, importing Manim while the scenes are planned.
+    pool = LocalPool(jobs) if len(todo) > 1 and jobs > 1 and not cluster else None
+    interrupted = True
     try:
+        plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
+        workers = cluster_workers(cluster) if cluster else jobs
+        pieces = _cut(resolved, recorded_scenes, overrides, settings, plans, workers, chunks_folder)
+        inputs = Inputs.gather(resolved, overrides_path(resolved.slug, overrides))
+        scratch = None if cluster else settings.cache
+        if scratch is not None:
+            scratch.mkdir(parents=True, exist_ok=True)
+        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch)
+                for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
+        work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
+        progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
+        drawn: dict[tuple[int, int], int] = {}
+
+        def chunk_progress(scene: int, first: int, frames: int) -> None:
+            drawn[scene, first] = frames
+            if progress is not None:
+                progress(scene, sum(n for (s, _), n in drawn.items() if s == scene))
+
+        def assemble(index: int) -> None:
+            """A scene whose chunks are all there: joined, captioned, given its narration."""
+            plan = plans[index]
+            if all(path.is_file() for _, path in pieces[index]):
+                for chunk, _ in pieces[index]:
+                    chunk_progress(index, chunk.first, chunk.frames)
+                current = [path for _, path in pieces[index]]
+                finished(finish_scene(plan, current, settings, resolved.slug))
+                for stale in set(chunks_folder.glob(f"{index:02d}-*.mp4")) - set(current):
+                    stale.unlink()  # chunks of an earlier version of the scene
+
+        def landed(video: ChunkVideo) -> None:
+            path = dict(pieces[video.scene])[video.chunk]
+            with atomic(path) as tmp:
+                tmp.write_bytes(video.video)
+            assemble(video.scene)
+
+        for index in [i for i in plans if all(path.is_file() for _, path in pieces[i])]:
+            assemble(index)  # every chunk reused
         if cluster:
             failed = run_cluster(work, cluster, landed)
-        elif jobs <= 1 or len(work) <= 1:
+        elif pool is None or len(work) <= 1:
             failed = run_here(work, landed, chunk_progress)
         else:
-            failed = run_pool(work, jobs, landed, chunk_progress)
-    finally:  # what a worker killed outright left behind
-        sweep(settings.cache)
+            failed = pool.run(work, landed, chunk_progress)
+        interrupted = False
+    finally:
+        if pool is not None:
+            pool.close(interrupted)
+        sweep(settings.cache)  # what a worker killed outright left behind
     if failed:  # after every scene has had its turn: one line for each that failed (exit code 3)
         raise RenderError([d for exc in failed for d in exc.diagnostics])
     return sorted(done, key=lambda r: r.index)

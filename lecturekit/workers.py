@@ -49,16 +49,24 @@ def _chunk_in_worker(job: ChunkJob) -> ChunkVideo:
     return run_chunk(job, report)
 
 
-def run_pool(jobs: Sequence[ChunkJob], workers: int, landed: Landed,
-             progress: ChunkProgress | None) -> list[RenderError]:
-    """`workers` local processes (spawned: Manim's global state is never shared)."""
-    context = multiprocessing.get_context("spawn")
-    queue = context.Queue()
-    pool = ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_start_worker,
-                               initargs=(queue,))
-    failed: list[RenderError] = []
-    try:
-        pending = {pool.submit(_chunk_in_worker, job) for job in jobs}
+def _warm() -> None:
+    import lecturekit.render.stage  # noqa: F401  (Manim, imported while the lecture is planned)
+
+
+class LocalPool:
+    """Local worker processes (spawned: Manim's global state is never shared), started at once so
+    they import Manim while the command plans the scenes."""
+
+    def __init__(self, workers: int):
+        context = multiprocessing.get_context("spawn")
+        self.queue = context.Queue()
+        self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                                        initargs=(self.queue,))
+        self.warming = [self.pool.submit(_warm) for _ in range(workers)]
+
+    def run(self, jobs: Sequence[ChunkJob], landed: Landed, progress: ChunkProgress | None) -> list[RenderError]:
+        failed: list[RenderError] = []
+        pending = {self.pool.submit(_chunk_in_worker, job) for job in jobs}
         while pending:
             ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in ready:
@@ -69,18 +77,19 @@ def run_pool(jobs: Sequence[ChunkJob], workers: int, landed: Landed,
                 except BrokenProcessPool:
                     raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
                                             "run again: finished scenes are complete")) from None
-            while not queue.empty():
-                scene, first, frames = queue.get()
+            while not self.queue.empty():
+                scene, first, frames = self.queue.get()
                 if progress is not None:
                     progress(scene, first, frames)
-    except BaseException:
-        # Stop the other chunks now (their workers remove what they had not finished).
-        for process in list(getattr(pool, "_processes", {}).values()):
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown()
-    return failed
+        return failed
+
+    def close(self, interrupted: bool) -> None:
+        """Wait for the workers to finish; when `interrupted`, stop them now (they remove what
+        they had not finished)."""
+        if interrupted:
+            for process in list(getattr(self.pool, "_processes", {}).values()):
+                process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=interrupted)
 
 
 def _client(address: str):
@@ -114,4 +123,4 @@ def run_cluster(jobs: Sequence[ChunkJob], address: str, landed: Landed) -> list[
     return failed
 
 
-__all__ = ["cluster_workers", "run_cluster", "run_here", "run_pool"]
+__all__ = ["LocalPool", "cluster_workers", "run_cluster", "run_here"]

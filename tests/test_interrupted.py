@@ -110,3 +110,14 @@ def test_a_scene_that_fails_does_not_stop_the_others(tmp_path: Path, monkeypatch
         raise AssertionError("the failed scene was not reported")
     finished = _outputs_are_whole(tmp_path)
     assert [v.name for v in finished] == ["02-adding-arrows.mp4"]
+
+
+def test_a_failure_in_a_worker_process_comes_back_as_itself() -> None:
+    import pickle
+
+    from lecturekit.diagnostics import Place, RenderError, error
+
+    failure = RenderError(error(Place(scene="Scene One"), "rendering failed: boom", "run again with --debug"))
+    back = pickle.loads(pickle.dumps(failure))  # as a worker's result travels to the command
+    assert type(back) is RenderError and back.exit_code == 3
+    assert [d.line() for d in back.diagnostics] == [d.line() for d in failure.diagnostics]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -75,12 +76,17 @@ class ScenePlan:
     folder: str | None
     warnings: tuple[str, ...] = ()
     theme: Theme = field(default=THEME, compare=False)
-    #: Objects held at their last good numbers where their values cannot be evaluated.
-    holds: Mapping[str, tuple[Hold, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def objects(self) -> Mapping[str, Spec]:
         return self.scene.objects
+
+    @cached_property
+    def holds(self) -> Mapping[str, tuple[Hold, ...]]:
+        """Objects held at their last good numbers where their values cannot be evaluated.
+        Worked out when first asked for (it tries every object on every frame a number ticks),
+        so planning a scene only to cut it into chunks does not pay for it."""
+        return MappingProxyType(_holds(self.scene, self.cues, dict(self.initial_values), self.frames))
 
     def values_at(self, frame: float) -> Values:
         """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
@@ -163,7 +169,6 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
         warnings=placement.warnings + cue_warnings, theme=theme,
-        holds=MappingProxyType(_holds(scene, cues, initial, frames)),
     )
     return _with_boards(plan)
 

@@ -39,10 +39,10 @@ class Painter:
     repaints what moves over it (the same split Manim makes for its own `play`)."""
 
     def __init__(self, stage):
-        from manim.camera.camera import Camera
+        from lecturekit.render.camera import BoardCamera
 
         self.stage = stage
-        self.camera = Camera()
+        self.camera = BoardCamera()
         self.key: tuple | None = None
         self.background: np.ndarray | None = None
 

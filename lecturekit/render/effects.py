@@ -41,6 +41,9 @@ HIGHLIGHT = 0.32
 class Effect:
     """Progress from 0 to 1 of one action; `finish` leaves the final state."""
 
+    #: The part of its object the effect changes, when that is less than the whole object.
+    area: Mobject | None = None
+
     def begin(self) -> None: ...
 
     def update(self, alpha: float) -> None: ...

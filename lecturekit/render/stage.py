@@ -116,13 +116,16 @@ class Stage:
         return gone
 
     def moving(self) -> list[Mobject]:
-        """The holders whose pictures may change on this frame, none inside another: what runs,
-        and whatever follows a ticking number. Everything else can be drawn once."""
-        names = {cue.object for cue, _ in self.running}
+        """What may change on this frame, none inside another: what runs (a line or row being
+        written, or else the object's whole holder), and whatever follows a ticking number.
+        Everything else can be drawn once."""
+        holders = [effect.area or self.live[cue.object].holder for cue, effect in self.running
+                   if cue.object in self.live]
+        names: set[str] = set()
         for tick in self.ticks:
             if tick.frame < self.frame <= tick.end_frame:
                 names |= {n for n, variables in self.depends.items() if tick.object in variables}
-        holders = [self.live[n].holder for n in names if n in self.live]
+        holders += [self.live[n].holder for n in names if n in self.live]
         if not holders:
             return []
         inner = {id(m) for h in holders for m in h.get_family()[1:]}
@@ -263,7 +266,9 @@ class Stage:
             live.revealed += 1
             live.drawn.mobject.add(step)
             self.base_colors[name].update(_colors(step))
-            return fx.write(step)
+            effect = fx.write(step)
+            effect.area = step  # the newest line is on top of its object, and only it moves
+            return effect
         return None
 
     def _enter(self, name: str, drawn: Drawn, cue: Cue) -> fx.Effect:

@@ -1,0 +1,36 @@
+"""The board's camera draws pictures as Manim's does, while reusing their resampled pixels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from manim import ImageMobject, tempconfig
+from manim.camera.camera import Camera
+
+from lecturekit.render.camera import BoardCamera
+
+
+def _picture() -> ImageMobject:
+    y, x = np.mgrid[0:60, 0:90]
+    pixels = np.zeros((60, 90, 4), np.uint8)
+    pixels[..., 0], pixels[..., 1], pixels[..., 2] = x * 2, y * 4, 200
+    pixels[..., 3] = np.where(x < 10, 0, 255 - y * 2)  # a transparent strip and a soft fade
+    return ImageMobject(pixels).scale_to_fit_width(4.0)
+
+
+@pytest.mark.parametrize("opacity", [1.0, 0.55, 0.1, 0.0])
+def test_a_picture_fading_and_moving_looks_as_manim_draws_it(opacity: float) -> None:
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15, "background_color": "#101820"}):
+        ours, manims = BoardCamera(), Camera()
+        picture = _picture()
+        for step in range(3):
+            picture.set_opacity(opacity if step else 1.0)
+            if step == 2:
+                picture.shift(np.array([1.3, -0.4, 0.0]))  # moved: drawn afresh
+            for camera in (ours, manims):
+                camera.reset()
+                camera.capture_mobjects([picture])
+            drawn, expected = ours.pixel_array.astype(int), manims.pixel_array.astype(int)
+            assert np.abs(drawn - expected).max() <= 3, step
+            assert (drawn != drawn[0, 0]).any() == (opacity > 0 or step == 0)
+    assert len(ours.layers) == 1, "one layer per picture, drawn again only when it moves"
