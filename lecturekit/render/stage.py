@@ -61,6 +61,8 @@ class Stage:
         self.glyphs: dict[tuple, Mobject] = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
         self.version = 0
+        #: The board's stacking order (id -> place) as of a version.
+        self.stacked: tuple[int, dict[int, int]] = (-1, {})
         self.base_colors: dict[str, dict[int, object]] = {}
 
     # ------------------------------------------------------------ clock
@@ -126,10 +128,12 @@ class Stage:
             if tick.frame < self.frame <= tick.end_frame:
                 names |= {n for n, variables in self.depends.items() if tick.object in variables}
         holders += [self.live[n].holder for n in names if n in self.live]
-        if not holders:
-            return []
+        if len(holders) <= 1:
+            return holders
         inner = {id(m) for h in holders for m in h.get_family()[1:]}
-        order = {id(m): i for i, m in enumerate(self.root.get_family())}  # drawn as the board stacks them
+        if self.stacked[0] != self.version:  # what moves is drawn as the board stacks it
+            self.stacked = (self.version, {id(m): i for i, m in enumerate(self.root.get_family())})
+        order = self.stacked[1]
         return sorted((h for h in holders if id(h) not in inner), key=lambda h: order.get(id(h), -1))
 
     def _begin(self, cue: Cue, done_by: int) -> None:
