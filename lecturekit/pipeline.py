@@ -178,9 +178,10 @@ def render_scenes(
             assemble(index)  # every chunk reused
         if cluster:
             failed = run_cluster(work, cluster, landed)
-        elif pool is None or len(work) <= 1:
+        elif jobs <= 1 or len(work) <= 1:
             failed = run_here(work, landed, chunk_progress)
-        else:
+        else:  # a single scene cut into chunks starts its workers only now
+            pool = pool or LocalPool(jobs)
             failed = pool.run(work, landed, chunk_progress)
         interrupted = False
     finally:
