@@ -16,7 +16,7 @@ from lecturekit.jobs import ChunkJob, ChunkVideo, Inputs, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
 from lecturekit.model import load
 from lecturekit.plan import ScenePlan, plan_scene
-from lecturekit.plan.chunks import Chunk, parts_for, split
+from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
@@ -109,6 +109,19 @@ def render_scenes(
     need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
     scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
     resolved = read(lecture, overrides)
+    return _render_scenes(resolved, overrides, selectors, settings, jobs, on_done, progress_for, cluster)
+
+
+def _render_scenes(
+    resolved: ResolvedLecture,
+    overrides: Path | None,
+    selectors: Sequence[str],
+    settings: RenderSettings,
+    jobs: int,
+    on_done: Callable[[RenderedScene], None] | None,
+    progress_for: ProgressFactory | None,
+    cluster: str | None,
+) -> list[RenderedScene]:
     ensure_renderable(resolved)
     chosen = select(resolved, selectors)
     folder = settings.out / resolved.slug
@@ -150,12 +163,12 @@ def render_scenes(
                 for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
         work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
         progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
-        drawn: dict[tuple[int, int], int] = {}
+        written: dict[tuple[int, int], int] = {}
 
         def chunk_progress(scene: int, first: int, frames: int) -> None:
-            drawn[scene, first] = frames
+            written[scene, first] = frames
             if progress is not None:
-                progress(scene, sum(n for (s, _), n in drawn.items() if s == scene))
+                progress(scene, sum(n for (s, _), n in written.items() if s == scene))
 
         def assemble(index: int) -> None:
             """A scene whose chunks are all there: joined, captioned, given its narration."""
@@ -197,13 +210,13 @@ def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path |
          plans: dict[int, ScenePlan], workers: int, folder: Path) -> dict[int, list[tuple[Chunk, Path]]]:
     """Each scene's chunks and the file each is kept in, named by what its pictures depend on.
     Scenes are cut so that every worker gets about a fair share of the drawing."""
-    work = sum(sum(b - a for a, b in plan.busy()) for plan in plans.values())
+    work = sum(drawn(plan.busy()) for plan in plans.values())
     share = max(work / max(1, workers), MIN_CHUNK_SECONDS * settings.frame_rate)
     pieces = {}
     for index, plan in plans.items():
         static = scene_key(resolved, recorded_scenes[index - 1], index, overrides, settings, pictures=True)
         busy = plan.busy()
-        chunks = split(busy, plan.frames, parts_for(sum(b - a for a, b in busy), round(share)))
+        chunks = split(busy, plan.frames, parts_for(drawn(busy), round(share)))
         pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}.mp4") for c in chunks]
     return pieces
 
@@ -290,8 +303,8 @@ def render_lecture(
     chapter per scene, with captions for the whole narration."""
     from lecturekit.package import Part, join
 
-    scenes = render_scenes(lecture, overrides, [], settings, jobs, on_done, progress_for, cluster)
     resolved = read(lecture, overrides)
+    scenes = _render_scenes(resolved, overrides, [], settings, jobs, on_done, progress_for, cluster)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()

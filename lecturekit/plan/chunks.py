@@ -31,13 +31,14 @@ def busy_in(spans: Spans, first: int, last: int) -> Spans:
     return tuple((max(a, first), min(b, last)) for a, b in spans if a < last and b > first)
 
 
-def _drawn(spans: Spans) -> int:
+def drawn(spans: Spans) -> int:
+    """How many frames the spans draw one by one."""
     return sum(b - a for a, b in spans)
 
 
 def split(spans: Spans, total: int, parts: int) -> tuple[Chunk, ...]:
     """At most `parts` chunks of about equal drawing work, cut at held boards."""
-    work, before = _drawn(spans), 0
+    work, before = drawn(spans), 0
     cuts: list[tuple[int, int]] = []  # (frame, frames drawn before it)
     for a, b in spans:
         before += b - a
@@ -51,7 +52,7 @@ def split(spans: Spans, total: int, parts: int) -> tuple[Chunk, ...]:
         if not chosen or frame > chosen[-1]:
             chosen.append(frame)
     edges = [0, *chosen, total]
-    return tuple(Chunk(a, b, _drawn(busy_in(spans, a, b))) for a, b in pairwise(edges))
+    return tuple(Chunk(a, b, drawn(busy_in(spans, a, b))) for a, b in pairwise(edges))
 
 
 def parts_for(busy: int, share: int) -> int:
@@ -59,4 +60,4 @@ def parts_for(busy: int, share: int) -> int:
     return max(1, round(busy / share)) if share > 0 else 1
 
 
-__all__ = ["Chunk", "busy_in", "parts_for", "split"]
+__all__ = ["Chunk", "busy_in", "drawn", "parts_for", "split"]
