@@ -180,6 +180,11 @@ def math_body(source: str) -> tuple[str, int]:
 _BREAK = re.compile(r"\\(?=\s|$)")
 
 
+def line_label(index: int) -> str:
+    """The label of a Derivation's line `index` (from 0)."""
+    return f"line{index}"
+
+
 def derivation_spans(source: str) -> list[Span]:
     """One span per line and `&` segment of a Derivation, labelled `line0`, `line1`, …
 
@@ -197,7 +202,7 @@ def derivation_spans(source: str) -> list[Span]:
             if segment.strip():
                 lead = len(segment) - len(segment.lstrip())
                 trail = len(segment) - len(segment.rstrip())
-                spans.append(Span(offset + seg_start + lead, offset + seg_end - trail, f"line{index}"))
+                spans.append(Span(offset + seg_start + lead, offset + seg_end - trail, line_label(index)))
             seg_start = seg_end + 1
         line_start = line_end + 1
     return spans

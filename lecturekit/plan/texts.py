@@ -8,7 +8,7 @@ from lecturekit.plan.measure import measure
 from lecturekit.resolve.text import occurrences
 from lecturekit.syntax.nodes import Kind, Part, Spec, TableSpec, TextPart, Tuple
 from lecturekit.theme import Theme
-from lecturekit.typst_source import Span, derivation_spans, formula, math_body, prose
+from lecturekit.typst_source import Span, derivation_spans, formula, line_label, math_body, prose
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
 PROSE_KINDS = frozenset({Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
@@ -30,6 +30,15 @@ class Typeset:
 
     def label_of(self, part: Part | None) -> str | None:
         return dict(self.parts).get(part) if part is not None else None
+
+    @property
+    def line_labels(self) -> list[str]:
+        return [line_label(index) for index in range(self.lines)]
+
+    @property
+    def labels(self) -> list[str]:
+        """Every label in the body: the parts', then the lines'."""
+        return [label for _, label in self.parts] + self.line_labels
 
 
 def spans_for(source: str, parts: list[Part]) -> tuple[list[Span], tuple[tuple[Part, str], ...]]:

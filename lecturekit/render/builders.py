@@ -114,14 +114,13 @@ def _range(value, fallback: tuple[float, float], numbers: Mapping[str, float] | 
 
 
 def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
-    labels = [label for _, label in typeset.parts] + [f"line{i}" for i in range(typeset.lines)]
-    glyphs = LabelledTypst(typeset.body, labels, color=color)
+    glyphs = LabelledTypst(typeset.body, typeset.labels, color=color)
     pad = typeset.padding
     glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
     parts = {label: glyphs.group(label) for _, label in typeset.parts}
     steps: list[Mobject] = []
     if typeset.lines:
-        steps = [glyphs.group(f"line{i}") for i in range(typeset.lines)]
+        steps = [glyphs.group(label) for label in typeset.line_labels]
         leftover = [m for m in glyphs.submobjects if not any(m in s.submobjects for s in steps)]
         if leftover and steps:
             steps[0].add(*leftover)

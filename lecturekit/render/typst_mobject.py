@@ -19,6 +19,7 @@ from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, _typst_h
 
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.measure import compile_svg
+from lecturekit.render.typst_svg import Unsupported, typst_shapes
 from lecturekit.typst_source import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble, probed
 
 
@@ -65,6 +66,33 @@ class LabelledTypst(Typst):
             self._label_aliases.setdefault(label, [])
         self.coloured = {label: self._by_colour(label) for label in wanted if label not in probes}
         self.frame = self._take_frame()
+
+    def generate_mobject(self) -> LabelledTypst:
+        """Manim's import of the SVG, done by `typst_shapes`, which converts each glyph once."""
+        try:
+            leaves = typst_shapes(self.get_file_path().read_bytes(), self.color)
+        except Unsupported:
+            return super().generate_mobject()
+        groups: dict[str, VGroup] = {"root": VGroup()}
+        for index, shapes in enumerate(leaves):
+            self.add(*shapes)
+            for label in self._svg_leaf_labels.get(index, []):
+                groups.setdefault(label, VGroup()).add(*shapes)
+            for shape in shapes:
+                self._track_stroke(shape)
+        self.id_to_vgroup_dict = groups
+        return self
+
+    def _track_stroke(self, shape: VMobject) -> None:
+        """What Manim's `Typst.get_mob_from_shape_element` records of a stroked shape, so that
+        its stroke keeps its weight when the body is scaled."""
+        if not shape.stroke_width:
+            return
+        size = max(shape.width, shape.height)
+        if size > 0:
+            shape._typst_reference_size = size
+            shape._typst_source_stroke_width = shape.stroke_width
+            self._stroke_width_tracked_submobjects.append(shape)
 
     def _by_colour(self, label: str) -> VGroup:
         """Glyphs drawn in the label's marker colour, given back the object's own colour."""
