@@ -1,7 +1,9 @@
 """Places over time: lay out each beat's board once, with all of that beat's arrivals together.
 
 Objects already on the board keep their size; when the new layout puts them elsewhere they move
-(at the beat's first arrival, or when the lecture says they move). Leaving never moves anything.
+(at the beat's first arrival, or when the lecture says they move). Leaving moves nothing unless
+the board then holds still for a while: then its visuals grow into the room that was freed, once
+the leavers are gone.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lecturekit.paths import image_size
+from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.layout import Item, Placed, Role, arrange
+from lecturekit.plan.layout import Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
 from lecturekit.resolve import ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
@@ -36,10 +39,14 @@ AXES_MARGIN = 0.45
 #: Height of the row of graph labels above an Axes' plotting area, in units.
 LEGEND_BAND = 0.55
 _MOVED = 0.02
+#: A board left behind by departures is laid out again only if it then holds this long (seconds).
+SETTLE = 4.0
 
 #: Kinds a new layout may resize: visuals scale, paragraphs wrap again (the board cross-fades
 #: the old lines into the new); formulas, headings and titles keep the size they arrived with.
 REFLOWS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
+#: Kinds that grow into room freed by departures; texts keep their lines.
+VISUALS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE})
 
 ROLES = {
     Kind.TITLE: Role.TITLE,
@@ -145,6 +152,23 @@ def place_scene(
     by_beat: dict[int, list[tuple[float, str, str]]] = {}
     for time, beat, kind, name in events:
         by_beat.setdefault(beat, []).append((time, kind, name))
+    arrivals_at = sorted(t for t, _, kind, _ in events if kind == "arrive")
+    end = scene.start + scene.duration
+
+    def lay_out(board: list[str], resize: frozenset) -> Arrangement:
+        items = [item_for(scene.objects[n], parts.get(n, []), theme, folder,
+                          None if scene.objects[n].kind in resize else current.get(n)) for n in board]
+        return arrange(items, theme)
+
+    def move_to(arrangement: Arrangement, board: list[str], when: float, explicit: dict[str, float]) -> None:
+        for name in board:
+            place = arrangement.places[name]
+            if _moved(current[name].box, place.box):
+                at = explicit.get(name, when)
+                moves.append(Relayout(at, name, place, name in explicit))
+                stays[name].append(Stay(at, place))
+                current[name] = place
+
     for beat in sorted(by_beat):
         beat_events = by_beat[beat]
         arrivals = [(t, n) for t, k, n in beat_events if k == "arrive"]
@@ -158,28 +182,25 @@ def place_scene(
                     present.remove(name)
             newcomers = [n for _, n in arrivals if n not in present]
             board = present + list(dict.fromkeys(newcomers))
-            items = [item_for(scene.objects[n], parts.get(n, []), theme, folder,
-                              None if scene.objects[n].kind in REFLOWS else current.get(n)) for n in board]
-            arrangement = arrange(items, theme)
+            arrangement = lay_out(board, REFLOWS)
             warnings += [f"beat {beat + 1}: {w}" for w in arrangement.warnings]
+            move_to(arrangement, [n for n in board if n in current], t0 - scene.start, explicit)
             arrival_time = {n: t for t, n in reversed(arrivals)}
             for name in board:
-                place = arrangement.places[name]
-                if name in current:
-                    if _moved(current[name].box, place.box):
-                        when = explicit.get(name, t0 - scene.start)
-                        moves.append(Relayout(when, name, place, name in explicit))
-                        stays[name].append(Stay(when, place))
-                        current[name] = place
-                else:
-                    when = arrival_time[name] - scene.start
-                    stays.setdefault(name, []).append(Stay(when, place))
-                    current[name] = place
+                if name not in current:
+                    stays.setdefault(name, []).append(Stay(arrival_time[name] - scene.start, arrangement.places[name]))
+                    current[name] = arrangement.places[name]
             present = board
+        departures = [t for t, kind, name in beat_events if kind == "leave" and name in present]
         for _, kind, name in beat_events:
             if kind == "leave" and name in present:
                 present.remove(name)
                 current.pop(name, None)
+        if departures and present:
+            settled = max(departures) + durations.LEAVE
+            next_arrival = next((t for t in arrivals_at if t > max(departures)), end)
+            if next_arrival - settled >= SETTLE:
+                move_to(lay_out(present, VISUALS), present, settled - scene.start, {})
     return Placement({n: tuple(s) for n, s in stays.items()}, tuple(moves), tuple(warnings))
 
 
