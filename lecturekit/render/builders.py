@@ -430,9 +430,9 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
     sibling = ctx.spec(anchor.sibling) if anchor else None
     if sibling is not None and hasattr(sibling, "start"):
         numbers = ctx.numbers(sibling.name)  # the label stays beside its sibling where it is held
-        start = frame.point(*_values_point(sibling.start, numbers))
-        end = frame.point(*_values_point(sibling.end, numbers, (1.0, 0.0)))
-        glyphs.move_to(_beside_segment(start, end, glyphs))
+        foot = _values_point(sibling.start, numbers)
+        start, end = frame.point(*foot), frame.point(*_values_point(sibling.end, numbers, (1.0, 0.0)))
+        glyphs.move_to(_beside_segment(start, end, glyphs, foot_free=not _tip_at(foot, sibling, ctx)))
     elif sibling is not None and hasattr(sibling, "location"):
         at = frame.point(*_values_point(sibling.location, ctx.numbers(sibling.name)))
         glyphs.move_to(at + np.array([0, -0.35, 0]))
@@ -441,14 +441,26 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
     return Drawn(glyphs, ink=glyphs)
 
 
-def _beside_segment(start: np.ndarray, end: np.ndarray, glyphs: Mobject) -> np.ndarray:
+def _tip_at(point: tuple[float, float], segment: Spec, ctx: Context) -> bool:
+    """Whether another segment drawn in the same parent ends at `point` (arrows tip to tail)."""
+    for other in ctx.plan.objects.values():
+        if other is segment or other.parent != segment.parent or not hasattr(other, "end"):
+            continue
+        tip = _values_point(other.end, ctx.numbers(other.name), (float("nan"), 0.0))
+        if np.allclose(tip, point, rtol=0.0, atol=1e-6):
+            return True
+    return False
+
+
+def _beside_segment(start: np.ndarray, end: np.ndarray, glyphs: Mobject, foot_free: bool = True) -> np.ndarray:
     """Where a label of a segment goes: under the foot of an upright one (a bar, an arrow
-    feeding upward), else beside its middle, on the right-hand side of its direction."""
+    feeding upward) unless another arrow's tip is there, else beside its middle, on the
+    right-hand side of its direction."""
     direction = end - start
     norm = float(np.linalg.norm(direction)) or 1.0
     unit = direction / norm
     half = np.array([glyphs.width / 2, glyphs.height / 2, 0.0])
-    if abs(unit[1]) > abs(unit[0]):
+    if foot_free and abs(unit[1]) > abs(unit[0]):
         away = -unit
         return start + away * (0.12 + float(np.abs(away) @ half))
     side = np.array([unit[1], -unit[0], 0.0])

@@ -250,3 +250,32 @@ def test_a_point_whose_value_fails_stays_at_its_last_good_place(tmp_path: Path):
     assert scene.values_at(scene.frames - 1)["x"] == -1.0
     assert np.linalg.norm(last - fig.point(0, 0)) > 2.0  # not at the origin, where a failed value used to go
     assert last[1] < centers[hold.start - 1][1] + 0.01 and last[1] > fig.point(3, 1)[1] - 0.01  # where it got to
+
+
+def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip_is_there(tmp_path: Path):
+    data = lecture_data(
+        {"fig": "a Figure (x_range=(0, 4), y_range=(0, 4))",
+         "bar": "a Line drawn in fig (start=(0.5, 0.5), end=(0.5, 3.0))",
+         "bar_tag": 'a Math that says "$h$" drawn in fig',
+         "arrows": "a Vector drawn in fig (start=(1.5, 0.5), end=(2.5, 1.0))",
+         "arrows_2": "a Vector drawn in fig (start=(2.5, 1.0), end=(3.0, 3.5))",
+         "names": 'a Math that says "$a$" drawn in fig',
+         "names_2": 'a Math that says "$b$" drawn in fig'},
+        [(0.0, "fig is shown on the screen, written out.")]
+        + [(0.2, f"{n} is shown on the screen, written out.") for n in ("bar", "bar_tag", "arrows", "arrows_2",
+                                                                          "names", "names_2")],
+        end=2.0,
+    )
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
+    stage = Stage(scene)
+    stage.advance(scene.frames - 1)
+    fig = stage.live["fig"].drawn.frame
+    tag, b = stage.live["bar_tag"].drawn.ink, stage.live["names_2"].drawn.ink
+    # the bar's foot is free: its label hangs under it
+    assert tag.get_top()[1] < fig.point(0.5, 0.5)[1] and abs(tag.get_center()[0] - fig.point(0.5, 0.5)[0]) < 0.05
+    # arrows_2 starts on the tip of arrows: its label goes beside its middle, clear of that tip
+    middle, tip = fig.point(2.75, 2.25), fig.point(2.5, 1.0)
+    assert np.linalg.norm(b.get_center() - middle) < 0.5
+    assert np.linalg.norm(b.get_center() - tip) > 1.0
