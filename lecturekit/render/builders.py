@@ -55,6 +55,10 @@ from lecturekit.typst_source import prose
 
 STROKE = 5.0
 DOT_RADIUS = 0.09
+#: An Axes' numbers are centred this far under its plot, in units.
+NUMBER_DROP = 0.28
+#: Space between those numbers' centres and a label hung beneath them, in units.
+CAPTION_GAP = 0.17
 
 
 @dataclass
@@ -162,7 +166,7 @@ def figure(spec: FigureSpec, box: Box) -> Drawn:
 
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     plan = ctx.plan
-    inner = children_box(box, spec, legend=bool(legend_of(ctx, spec.name)))
+    inner = children_box(box, spec, legend=bool(legend_of(ctx, spec.name)), captions=_has_captions(ctx, spec.name))
     frame = ParentFrame(inner, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
     (x0, x1), (y0, y1) = frame.x_range, frame.y_range
     ax_y = 0.0 if y0 <= 0 <= y1 else y0
@@ -180,7 +184,7 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
         parts.append(Line(p + np.array([0, -0.07, 0]), p + np.array([0, 0.07, 0]), color=color, stroke_width=2))
         if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
             # numbers run under the plot, where no graph can cross them
-            under = frame.point(x, y0) + np.array([0, -0.28, 0])
+            under = frame.point(x, y0) + np.array([0, -NUMBER_DROP, 0])
             parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(under))
     for y in ticks(y0, y1, y_step):
         p = frame.point(ax_x, y)
@@ -363,6 +367,13 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=curve)
 
 
+def _has_captions(ctx: Context, axes: str) -> bool:
+    """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
+    anchors = ctx.plan.scene.anchors
+    return any(hasattr(ctx.spec(anchors[n].sibling), "start")
+               for n in ctx.plan.scene.children(axes) if n in anchors)
+
+
 def legend_of(ctx: Context, axes: str) -> list[str]:
     """The labelled graphs drawn in `axes`, in the order the lecture declares them."""
     return [n for n in ctx.plan.scene.children(axes)
@@ -433,6 +444,9 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
         foot = _values_point(sibling.start, numbers)
         start, end = frame.point(*foot), frame.point(*_values_point(sibling.end, numbers, (1.0, 0.0)))
         glyphs.move_to(_beside_segment(start, end, glyphs, foot_free=not _tip_at(foot, sibling, ctx)))
+        if isinstance(ctx.spec(spec.parent), AxesSpec) and glyphs.get_top()[1] < frame.box.y0:
+            # hung under the plot: below the Axes' numbers, in the band kept for it
+            glyphs.shift(np.array([0.0, frame.box.y0 - NUMBER_DROP - CAPTION_GAP - glyphs.get_top()[1], 0.0]))
     elif sibling is not None and hasattr(sibling, "location"):
         at = frame.point(*_values_point(sibling.location, ctx.numbers(sibling.name)))
         glyphs.move_to(at + np.array([0, -0.35, 0]))

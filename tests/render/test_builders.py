@@ -279,3 +279,25 @@ def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip
     middle, tip = fig.point(2.75, 2.25), fig.point(2.5, 1.0)
     assert np.linalg.norm(b.get_center() - middle) < 0.5
     assert np.linalg.norm(b.get_center() - tip) > 1.0
+
+
+def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_box(tmp_path: Path):
+    data = lecture_data(
+        {"pe": "an Axes (x_range=(0.0, 60.0), y_range=(-1.35, 1.35), x_ticks_every=10.0)",
+         "limit": "a Line [red] drawn in pe (start=(40.0, -1.3), end=(40.0, 1.3), dashed=True)",
+         "limit_tag": 'a Math [text] that says "$p = 40$" drawn in pe'},
+        [(0.0, "pe is shown on the screen, written out."), (0.2, "limit is shown on the screen, written out."),
+         (0.4, "limit_tag is shown on the screen, written out.")],
+        end=2.0,
+    )
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
+    stage = Stage(scene)
+    stage.advance(scene.frames - 1)
+    tag = stage.live["limit_tag"].drawn.ink
+    numbers = [m for m in stage.live["pe"].drawn.mobject.submobjects if isinstance(m, LabelledTypst)]
+    forty = min(numbers, key=lambda m: abs(m.get_center()[0] - tag.get_center()[0]))
+    assert abs(tag.get_center()[0] - forty.get_center()[0]) < 0.05  # under the line's foot ...
+    assert tag.get_top()[1] < forty.get_bottom()[1]  # ... and under its number, not over it
+    assert tag.get_bottom()[1] >= scene.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
