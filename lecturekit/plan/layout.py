@@ -5,7 +5,8 @@ Rules: nothing overlaps; everything stays in the safe area; text is never typese
 `Sizes.minimum`; visuals keep their aspect ratio. When text cannot fit even at the minimum size,
 staying on the board wins: it is set smaller and the arrangement carries a warning.
 Visuals and text sit side by side, or stacked (visuals on top) when that gives the visuals more
-room; texts run top-down in arrival order, so a newcomer does not push the ones above it.
+room; texts run top-down in arrival order, so a newcomer does not push the ones above it, except
+on a board of texts alone without a heading, whose column is centred on the board.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
         warnings += _small(title, font, theme)
         area = Box(area.x0, area.y0, area.x1, area.center[1] - h / 2 - f.gap)
     if content:
-        chosen = _arrange_content(content, area, theme)
+        chosen = _arrange_content(content, area, theme, centred=not headings and not titles)
         places.update(chosen.places)
         warnings += chosen.warnings
     return Arrangement(places, tuple(warnings))
@@ -118,12 +119,12 @@ def _small(item: Item, font: float, theme: Theme) -> list[str]:
     return []
 
 
-def _arrange_content(items: list[Item], area: Box, theme: Theme) -> Arrangement:
+def _arrange_content(items: list[Item], area: Box, theme: Theme, centred: bool) -> Arrangement:
     visuals = [i for i in items if i.role is Role.VISUAL]
     texts = [i for i in items if i.role is Role.TEXT]
     gap = theme.frame.gap
     if not visuals:
-        return _text_column(texts, area, theme)
+        return _text_column(texts, area, theme, centred=centred)
     if not texts:
         return _visual_block(visuals, area, theme)
     options = []
@@ -168,8 +169,10 @@ def _visual_area(option: Arrangement, visuals: list[Item]) -> float:
     return sum(option.places[v.name].box.width * option.places[v.name].box.height for v in visuals)
 
 
-def _text_column(texts: list[Item], area: Box, theme: Theme, from_bottom: bool = False) -> Arrangement:
-    """Texts one under another in arrival order, shrinking all of them if they do not fit."""
+def _text_column(texts: list[Item], area: Box, theme: Theme, from_bottom: bool = False,
+                 centred: bool = False) -> Arrangement:
+    """Texts one under another in arrival order, shrinking all of them if they do not fit; from
+    the top of the area, from its bottom, or `centred` in it (a board of texts alone)."""
     gap = theme.frame.gap
     width = min(area.width, MAX_MEASURE) if not from_bottom else min(area.width, 11.5)
     scale_font = 0
@@ -202,6 +205,8 @@ def _text_column(texts: list[Item], area: Box, theme: Theme, from_bottom: bool =
     places: dict[str, Placed] = {}
     cx = area.center[0]
     y = area.y0 + total if from_bottom else area.y1
+    if centred:
+        y = min(area.y1, area.center[1] + total / 2)
     for item, (w, h, font) in zip(texts, sizes, strict=True):
         places[item.name] = Placed(Box.around(cx, y - h / 2, w, h), font, width)
         warnings += _small(item, font, theme)

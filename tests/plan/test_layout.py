@@ -146,7 +146,14 @@ def test_texts_run_top_down_in_arrival_order():
     arrangement = arrange([paragraph("first", 80), paragraph("second", 80), paragraph("third", 80)], THEME)
     ys = [arrangement.places[n].box.center[1] for n in ("first", "second", "third")]
     assert ys == sorted(ys, reverse=True)
-    assert math.isclose(arrangement.places["first"].box.y1, SAFE.y1)
+
+
+def test_a_board_of_texts_alone_is_centred_unless_it_has_a_heading():
+    texts = [paragraph("first", 80), paragraph("second", 80)]
+    alone = arrange(texts, THEME).places
+    assert math.isclose(SAFE.y1 - alone["first"].box.y1, alone["second"].box.y0 - SAFE.y0)
+    headed = arrange([Item("h", Role.HEADING, font=42, size=fake_size(20, 1.0, False)), *texts], THEME).places
+    assert headed["h"].box.y0 - headed["first"].box.y1 < 1.0  # right under the heading band
 
 
 def test_an_overfull_column_shrinks_below_the_minimum_and_says_so():
