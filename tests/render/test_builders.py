@@ -252,8 +252,20 @@ def test_a_point_whose_value_fails_stays_at_its_last_good_place(tmp_path: Path):
     assert last[1] < centers[hold.start - 1][1] + 0.01 and last[1] > fig.point(3, 1)[1] - 0.01  # where it got to
 
 
+def final_board(tmp_path: Path, objects: dict[str, str], shown: list[str]) -> Stage:
+    """A two-second lecture that shows `shown` in that order, staged at its last frame."""
+    data = lecture_data(objects, [(0.2 * i, f"{n} is shown on the screen, written out.") for i, n in enumerate(shown)],
+                        end=2.0)
+    lecture = tmp_path / "lecture.json"
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
+    stage = Stage(scene)
+    stage.advance(scene.frames - 1)
+    return stage
+
+
 def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip_is_there(tmp_path: Path):
-    data = lecture_data(
+    stage = final_board(tmp_path,
         {"fig": "a Figure (x_range=(0, 4), y_range=(0, 4))",
          "bar": "a Line drawn in fig (start=(0.5, 0.5), end=(0.5, 3.0))",
          "bar_tag": 'a Math that says "$h$" drawn in fig',
@@ -261,16 +273,7 @@ def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip
          "arrows_2": "a Vector drawn in fig (start=(2.5, 1.0), end=(3.0, 3.5))",
          "names": 'a Math that says "$a$" drawn in fig',
          "names_2": 'a Math that says "$b$" drawn in fig'},
-        [(0.0, "fig is shown on the screen, written out.")]
-        + [(0.2, f"{n} is shown on the screen, written out.") for n in ("bar", "bar_tag", "arrows", "arrows_2",
-                                                                          "names", "names_2")],
-        end=2.0,
-    )
-    lecture = tmp_path / "lecture.json"
-    lecture.write_text(json.dumps(data), encoding="utf-8")
-    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
-    stage = Stage(scene)
-    stage.advance(scene.frames - 1)
+        ["fig", "bar", "bar_tag", "arrows", "arrows_2", "names", "names_2"])
     fig = stage.live["fig"].drawn.frame
     tag, b = stage.live["bar_tag"].drawn.ink, stage.live["names_2"].drawn.ink
     # the bar's foot is free: its label hangs under it
@@ -282,22 +285,14 @@ def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip
 
 
 def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_box(tmp_path: Path):
-    data = lecture_data(
+    stage = final_board(tmp_path,
         {"pe": "an Axes (x_range=(0.0, 60.0), y_range=(-1.35, 1.35), x_ticks_every=10.0)",
          "limit": "a Line [red] drawn in pe (start=(40.0, -1.3), end=(40.0, 1.3), dashed=True)",
          "limit_tag": 'a Math [text] that says "$p = 40$" drawn in pe'},
-        [(0.0, "pe is shown on the screen, written out."), (0.2, "limit is shown on the screen, written out."),
-         (0.4, "limit_tag is shown on the screen, written out.")],
-        end=2.0,
-    )
-    lecture = tmp_path / "lecture.json"
-    lecture.write_text(json.dumps(data), encoding="utf-8")
-    scene = plan_scene(resolve(load(lecture)).scenes[0], FPS, tmp_path)
-    stage = Stage(scene)
-    stage.advance(scene.frames - 1)
+        ["pe", "limit", "limit_tag"])
     tag = stage.live["limit_tag"].drawn.ink
     numbers = [m for m in stage.live["pe"].drawn.mobject.submobjects if isinstance(m, LabelledTypst)]
     forty = min(numbers, key=lambda m: abs(m.get_center()[0] - tag.get_center()[0]))
     assert abs(tag.get_center()[0] - forty.get_center()[0]) < 0.05  # under the line's foot ...
     assert tag.get_top()[1] < forty.get_bottom()[1]  # ... and under its number, not over it
-    assert tag.get_bottom()[1] >= scene.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
+    assert tag.get_bottom()[1] >= stage.plan.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
