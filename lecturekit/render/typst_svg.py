@@ -19,12 +19,11 @@ import numpy as np
 import svgelements as se
 from manim import BLACK, ManimColor, VMobject
 from manim.mobject.svg.svg_mobject import VMobjectFromSVGPath
+from manim.mobject.text.typst_mobject import _SVG_LEAF_TAGS  # counted as Manim counts leaves for labels
 
 _SVG = "{http://www.w3.org/2000/svg}"
 _HREF = "{http://www.w3.org/1999/xlink}href"
 _PAINT_KEYS = ("fill", "fill-opacity", "stroke", "stroke-opacity", "stroke-width")
-# Leaf tags counted the way Manim's `_iter_svg_leaves` counts them, so label indices agree.
-_LEAF_TAGS = {"circle", "ellipse", "image", "line", "path", "polygon", "polyline", "rect", "text", "use"}
 # Manim's SVG import starts from these (`SVGMobject.svg_default` turned into SVG attributes).
 _DEFAULT_PAINT = {"stroke-width": "0"}
 
@@ -78,7 +77,7 @@ def _leaves(parent: ET.Element, matrix: se.Matrix, paint: Paint, in_defs: bool
         inside = in_defs or tag == "defs"
         here = _transform(element) * matrix  # svgelements: `a * b` applies a first
         own = _local(element, paint)
-        if not inside and tag in _LEAF_TAGS:
+        if not inside and tag in _SVG_LEAF_TAGS:
             yield element, here, own
         yield from _leaves(element, here, own, inside)
 
