@@ -432,6 +432,11 @@ def _coerce(spec_type: type[Spec], key: str, value: Value, source: str) -> objec
             raise GrammarError(f"{key} must be a quoted string", source, at)
         return value.value
     if key == "function" and not isinstance(value, FunctionValue | Truncated):
+        if isinstance(value, Str):  # a body recorded as its source text: 'x * (10 - x) / 5'
+            try:
+                return FunctionValue(body=parse_expression(value.value))
+            except GrammarError:
+                raise GrammarError("a function must be an expression of x", source, at) from None
         if not isinstance(value, _ARITHMETIC):
             raise GrammarError("a function must be an expression of x", source, at)
         return FunctionValue(body=value)

@@ -442,6 +442,12 @@ def test_a_function_expression_becomes_the_plot_body():
     assert variables_of(spec.function) == frozenset()
 
 
+def test_a_function_recorded_as_quoted_source_is_the_same_body():
+    quoted, _ = parse_description("a FunctionPlot drawn in ax (function='sin(x) * 0.5')")
+    bare, _ = parse_description("a FunctionPlot drawn in ax (function=sin(x) * 0.5)")
+    assert quoted.function == bare.function
+
+
 def test_a_function_of_x_and_a_variable_depends_on_the_variable_only():
     spec, _ = parse_description("a FunctionPlot drawn in ax (function=sin(x + phase))")
     assert variables_of(spec.function) == {"phase"}
@@ -564,7 +570,8 @@ def test_a_and_an_are_both_accepted_with_any_spacing():
         ("an Image (path=3)", "path must be a quoted string", 10),
         ("a PlotPoint (target=fast)", "target must be a quoted string", 13),
         ("a VariableNumber (format_spec=2)", "format_spec must be a quoted string", 18),
-        ("a FunctionPlot (function='sin')", "a function must be an expression of x", 16),
+        ("a FunctionPlot (function='x +')", "a function must be an expression of x", 16),
+        ("a FunctionPlot (function=True)", "a function must be an expression of x", 16),
     ],
 )
 def test_description_errors(source, message, at):
