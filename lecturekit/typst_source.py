@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Part, Spec, TextPart
+
 #: The document around every body; the same text Manim's Typst mobject writes around it.
 TEMPLATE = """\
 #set page(width: auto, height: auto, margin: 0pt, fill: none)
@@ -206,3 +208,49 @@ def derivation_spans(source: str) -> list[Span]:
             seg_start = seg_end + 1
         line_start = line_end + 1
     return spans
+
+
+def occurrences(haystack: str, needle: str) -> list[int]:
+    """Start offsets of `needle` in `haystack`, not overlapping."""
+    found, pos = [], haystack.find(needle) if needle else -1
+    while pos != -1:
+        found.append(pos)
+        pos = haystack.find(needle, pos + len(needle))
+    return found
+
+
+def spans_for(source: str, parts: list[Part]) -> tuple[list[Span], tuple[tuple[Part, str], ...]]:
+    """A labelled span for every part found in `source`, and (part, label) for each."""
+    spans: list[Span] = []
+    found: list[tuple[Part, str]] = []
+    for part in dict.fromkeys(parts):
+        if not isinstance(part, TextPart):
+            continue
+        where = occurrences(source, part.text)
+        if len(where) >= part.occurrence:
+            start = where[part.occurrence - 1]
+            label = f"p{len(found)}"
+            spans.append(Span(start, start + len(part.text), label))
+            found.append((part, label))
+    return spans, tuple(found)
+
+
+def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str, tuple, int]:
+    """(body, parts found, number of lines) for a text object or a label."""
+    source = spec.text if spec.text is not None else (spec.label or "")
+    spans, found = spans_for(source, parts)
+    if spec.kind in PROSE_KINDS:
+        align = "center" if spec.kind in (Kind.TITLE, Kind.HEADING) else "left"
+        return prose(source, spans, wrap_pt, align), found, 0
+    body, offset = math_body(source)
+    lines = 0
+    if spec.kind is Kind.DERIVATION:
+        line_spans = derivation_spans(source)
+        lines = len({s.label for s in line_spans})
+        spans = line_spans + spans
+    return formula(body, spans, offset), found, lines
+
+
+def label_spec(spec: Spec) -> Spec:
+    """An object's label as the formula it is typeset as."""
+    return Spec(name=spec.name, kind=Kind.MATH, text=f"${spec.label}$")

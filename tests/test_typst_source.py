@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lecturekit.plan.measure import TypstError, compile_svg, measure
-from lecturekit.plan.texts import spans_for
+from lecturekit.plan.measure import measure
 from lecturekit.resolve.text import formula_lines
 from lecturekit.syntax.nodes import TextPart
+from lecturekit.typst_compile import TypstError, compile_svg
 from lecturekit.typst_source import (
     FRAME_COLOR,
     Span,
@@ -22,6 +22,7 @@ from lecturekit.typst_source import (
     math_body,
     probed,
     prose,
+    spans_for,
     string_literal,
 )
 

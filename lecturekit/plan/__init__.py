@@ -33,6 +33,7 @@ from lecturekit.syntax.nodes import (
     VariableNumberSpec,
 )
 from lecturekit.theme import THEME, Theme
+from lecturekit.typst_source import label_spec
 
 LABEL = "#label"
 
@@ -147,8 +148,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         elif spec.kind is Kind.MATH:
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
         if spec.label and spec.kind is not Kind.TITLE:
-            label_spec = Spec(name=name, kind=Kind.MATH, text=f"${spec.label}$")
-            texts[name + LABEL] = typeset(label_spec, [], theme.sizes.label, None, theme)
+            texts[name + LABEL] = typeset(label_spec(spec), [], theme.sizes.label, None, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
     cues, cue_warnings = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()

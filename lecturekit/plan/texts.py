@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.plan.measure import measure
-from lecturekit.resolve.text import occurrences
-from lecturekit.syntax.nodes import Kind, Part, Spec, TableSpec, TextPart, Tuple
+from lecturekit.syntax.nodes import Kind, Part, Spec, TableSpec
 from lecturekit.theme import Theme
-from lecturekit.typst_source import Span, derivation_spans, formula, line_label, math_body, prose
+from lecturekit.typst_source import body_for, line_label, prose
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
-PROSE_KINDS = frozenset({Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
 PADDED_KINDS = frozenset({Kind.PANEL, Kind.BLOCK})
 
 
@@ -39,37 +37,6 @@ class Typeset:
     def labels(self) -> list[str]:
         """Every label in the body: the parts', then the lines'."""
         return [label for _, label in self.parts] + self.line_labels
-
-
-def spans_for(source: str, parts: list[Part]) -> tuple[list[Span], tuple[tuple[Part, str], ...]]:
-    spans: list[Span] = []
-    found: list[tuple[Part, str]] = []
-    for part in dict.fromkeys(parts):
-        if not isinstance(part, TextPart):
-            continue
-        where = occurrences(source, part.text)
-        if len(where) >= part.occurrence:
-            start = where[part.occurrence - 1]
-            label = f"p{len(found)}"
-            spans.append(Span(start, start + len(part.text), label))
-            found.append((part, label))
-    return spans, tuple(found)
-
-
-def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str, tuple, int]:
-    """(body, parts found, number of lines) for a text object or a label."""
-    source = spec.text if spec.text is not None else (spec.label or "")
-    spans, found = spans_for(source, parts)
-    if spec.kind in PROSE_KINDS:
-        align = "center" if spec.kind in (Kind.TITLE, Kind.HEADING) else "left"
-        return prose(source, spans, wrap_pt, align), found, 0
-    body, offset = math_body(source)
-    lines = 0
-    if spec.kind is Kind.DERIVATION:
-        line_spans = derivation_spans(source)
-        lines = len({s.label for s in line_spans})
-        spans = line_spans + spans
-    return formula(body, spans, offset), found, lines
 
 
 def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
@@ -109,15 +76,8 @@ class TableMetrics:
         return sum(self.rows) + 2 * self.pad_y * len(self.rows)
 
 
-def table_rows(spec: TableSpec) -> tuple[tuple[str, ...], ...]:
-    rows = spec.rows
-    if not isinstance(rows, Tuple):
-        return ()
-    return tuple(tuple(getattr(c, "value", "") for c in getattr(r, "items", ())) for r in rows.items)
-
-
 def table_metrics(spec: TableSpec, font: float) -> TableMetrics:
-    rows = table_rows(spec)
+    rows = spec.cells
     n_cols = max((len(r) for r in rows), default=0)
     bodies: list[tuple[str, ...]] = []
     widths = [0.0] * n_cols

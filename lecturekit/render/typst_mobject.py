@@ -18,8 +18,8 @@ from manim.mobject.text.typst_mobject import Typst, _hidden_leaf_indices, _svg_l
 from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, _typst_hash
 
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.measure import compile_svg
 from lecturekit.render.typst_svg import Unsupported, typst_shapes
+from lecturekit.typst_compile import compile_svg
 from lecturekit.typst_source import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble, probed
 
 

@@ -30,7 +30,8 @@ from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.math_names import problems_in
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
-from lecturekit.resolve.text import formula_lines, occurrences
+from lecturekit.resolve.text import formula_lines
+from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import (
@@ -64,6 +65,7 @@ from lecturekit.syntax.nodes import (
     variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
+from lecturekit.typst_source import occurrences
 
 #: Kinds that must be drawn in a Figure or Axes.
 _NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
@@ -212,6 +214,7 @@ class _SceneResolver:
         self.check_gaps(objects)
         start = self.start_values(objects)
         self.check_values(objects, start)
+        self.check_typesetting(objects)
         self.leave_out_dependents(objects)
         self.check_actions(objects, actions)
         self.check_board(objects, actions)
@@ -235,6 +238,12 @@ class _SceneResolver:
             anchors=MappingProxyType(found),
             broken=frozenset(self.broken),
         )
+
+    def check_typesetting(self, objects: dict[str, Spec]) -> None:
+        """A text Typst cannot typeset is left out, with Typst's reason."""
+        for name, reason in untypesettable({n: s for n, s in objects.items() if n not in self.broken}).items():
+            self.report(warning(self.place(name), f"{reason}; it is left out", "fix the text"))
+            self.leave_out(name)
 
     def parse_objects(self) -> dict[str, Spec]:
         objects: dict[str, Spec] = {}

@@ -1,4 +1,4 @@
-"""Reading an object's own source text: formula lines, and where a part occurs in it."""
+"""Reading an object's own source text: its formula lines."""
 
 from __future__ import annotations
 
@@ -18,12 +18,3 @@ def strip_math(text: str) -> str:
 def formula_lines(text: str) -> list[str]:
     """A Derivation's lines: Typst math breaks lines with a backslash before a space."""
     return [line.strip() for line in _LINE_BREAK.split(strip_math(text))]
-
-
-def occurrences(haystack: str, needle: str) -> list[int]:
-    """Start offsets of `needle` in `haystack`, not overlapping."""
-    found, pos = [], haystack.find(needle) if needle else -1
-    while pos != -1:
-        found.append(pos)
-        pos = haystack.find(needle, pos + len(needle))
-    return found

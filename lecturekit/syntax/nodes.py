@@ -156,6 +156,8 @@ CHILD_KINDS = frozenset(
 )
 #: Kinds whose `is shown` reveals one more line (row) each time.
 STEPPED_KINDS = frozenset({Kind.DERIVATION, Kind.TABLE})
+#: Kinds whose text is prose with inline `$…$` math; the others' text is one formula.
+PROSE_KINDS = frozenset({Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,13 @@ class DerivationSpec(Spec):
 class TableSpec(Spec):
     rows: Value | None = None
     header: bool = False
+
+    @property
+    def cells(self) -> tuple[tuple[str, ...], ...]:
+        """The cells' texts, row by row (none while `rows` is not a tuple of rows)."""
+        if not isinstance(self.rows, Tuple):
+            return ()
+        return tuple(tuple(getattr(c, "value", "") for c in getattr(r, "items", ())) for r in self.rows.items)
 
 
 @dataclass(frozen=True)

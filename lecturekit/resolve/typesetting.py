@@ -1,0 +1,47 @@
+"""Texts Typst cannot typeset, found before anything is planned, so that each is left out with
+Typst's reason instead of stopping the render. One compile checks a whole scene; only when it
+fails is each text compiled alone to find the culprits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Spec, TableSpec
+from lecturekit.typst_compile import TypstError, compile_svg
+from lecturekit.typst_source import body_for, label_spec, prose
+
+_TEXT_KINDS = PROSE_KINDS | {Kind.MATH, Kind.DERIVATION}
+
+
+def untypesettable(objects: Mapping[str, Spec]) -> dict[str, str]:
+    """Typst's one-line reason for every object one of whose texts does not compile."""
+    bodies = {name: _bodies(spec) for name, spec in objects.items()}
+    bodies = {name: found for name, found in bodies.items() if found}
+    if not bodies or _compiles("\n\n".join(b for found in bodies.values() for b in found)) is None:
+        return {}
+    reasons = {}
+    for name, found in bodies.items():
+        reason = next(filter(None, map(_compiles, found)), None)
+        if reason is not None:
+            reasons[name] = reason
+    return reasons
+
+
+def _bodies(spec: Spec) -> list[str]:
+    """The bodies the planner will typeset for `spec`: its text, its table's cells, its label."""
+    found = []
+    if spec.kind in _TEXT_KINDS and spec.text is not None:
+        found.append(body_for(spec, [], None)[0])
+    if isinstance(spec, TableSpec):
+        found += [prose(cell) for row in spec.cells for cell in row]
+    if spec.label and spec.kind is not Kind.TITLE:
+        found.append(body_for(label_spec(spec), [], None)[0])
+    return found
+
+
+def _compiles(body: str) -> str | None:
+    try:
+        compile_svg(body)
+    except TypstError as exc:
+        return exc.message
+    return None
