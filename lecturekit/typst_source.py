@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lecturekit.math_names import problems_in
 from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Part, Spec, TextPart
 
 #: The document around every body; the same text Manim's Typst mobject writes around it.
@@ -252,5 +253,9 @@ def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str,
 
 
 def label_spec(spec: Spec) -> Spec:
-    """An object's label as the formula it is typeset as."""
-    return Spec(name=spec.name, kind=Kind.MATH, text=f"${spec.label}$")
+    """An object's label as it is typeset: a formula (`v_1`, `2i = 0`), or plain text when it is
+    not Typst math (`origin`, `query`)."""
+    label = spec.label or ""
+    if problems_in(label, whole_formula=True) is not None:
+        return Spec(name=spec.name, kind=Kind.TEXT, text=label)
+    return Spec(name=spec.name, kind=Kind.MATH, text=f"${label}$")

@@ -23,11 +23,11 @@ from lecturekit.diagnostics import (
     unresolved,
     warning,
 )
+from lecturekit.math_names import problems_in
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.paths import image_size
 from lecturekit.resolve.labels import Anchor, anchors
-from lecturekit.resolve.math_names import problems_in
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
 from lecturekit.resolve.text import formula_lines
@@ -65,7 +65,7 @@ from lecturekit.syntax.nodes import (
     variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
-from lecturekit.typst_source import occurrences
+from lecturekit.typst_source import label_spec, occurrences
 
 #: Kinds that must be drawn in a Figure or Axes.
 _NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
@@ -239,6 +239,17 @@ class _SceneResolver:
             broken=frozenset(self.broken),
         )
 
+    def repair_text(self, spec: Spec) -> Spec:
+        """LaTeX's `\\\\` line break read as Typst's `\\`, and a label that is not math set as text."""
+        place = self.place(spec.name)
+        if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text and _LATEX_BREAK.search(spec.text):
+            # the same length, so the offsets of the parts that actions name still hold
+            spec = replace(spec, text=_LATEX_BREAK.sub(" \\\\", spec.text))
+            self.report(inferred(place, "reads LaTeX's '\\\\' as a line break (Typst writes '\\')"))
+        if spec.label and spec.kind is not Kind.TITLE and label_spec(spec).kind is Kind.TEXT:
+            self.report(inferred(place, f"label {spec.label!r} is not Typst math; it is set as plain text"))
+        return spec
+
     def check_typesetting(self, objects: dict[str, Spec]) -> None:
         """A text Typst cannot typeset is left out, with Typst's reason."""
         for name, reason in untypesettable({n: s for n, s in objects.items() if n not in self.broken}).items():
@@ -274,6 +285,7 @@ class _SceneResolver:
             if attrs:
                 spec, problems = apply(spec, attrs, place)
                 self.diagnostics += problems
+            spec = self.repair_text(spec)
             unsafe = _unsafe_math(spec)
             if unsafe:
                 self.report(warning(place, f"{unsafe}; it is left out", "write the math with Typst's own names"))
@@ -608,16 +620,18 @@ class _SceneResolver:
                     "a marked placeholder is drawn instead"))
 
 
+_LATEX_BREAK = re.compile(r"\\\\(?=\s|$)")
+
+
 def _unsafe_math(spec: Spec) -> str | None:
-    """A problem with any math the object would typeset: its formula, inline math, cells, label."""
+    """A problem with any math the object would typeset: its formula, inline math, cells (a label
+    that is not safe math is typeset as plain text)."""
     if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
         found = problems_in(spec.text, whole_formula=True)
     else:
         found = problems_in(spec.text or "", whole_formula=False)
     if found is None and isinstance(spec, TableSpec):
         found = next(filter(None, (problems_in(c, False) for r in _rows_of(spec.rows) or () for c in r)), None)
-    if found is None and spec.label:
-        found = problems_in(spec.label, whole_formula=True)
     return found
 
 

@@ -1,12 +1,16 @@
 """Text that Typst cannot typeset is found while the lecture is read: the object is left out with
-a warning that names it and carries Typst's reason, and everything else still renders."""
+a warning that names it and carries Typst's reason, and everything else still renders. Two slips
+are repaired instead, with a note: LaTeX's `\\` line break, and a label that is a word."""
 
 from __future__ import annotations
 
 import pytest
 
 from lecturekit.resolve.typesetting import untypesettable
+from lecturekit.syntax.nodes import Kind
 from lecturekit.syntax.parser import parse_description
+from lecturekit.typst_compile import compile_svg
+from lecturekit.typst_source import body_for, label_spec
 
 GOOD = {"ok": 'a Panel that says "Fine text with $x^2$ in it."'}
 SHOW = "{} is shown on the screen, written out."
@@ -14,7 +18,7 @@ SHOW = "{} is shown on the screen, written out."
 
 @pytest.mark.parametrize(("name", "description"), [
     ("m", 'a Math that says "$frac(a, b$"'),
-    ("d", 'a Derivation that says "$x &= (1 + \\\\ &= 2$"'),
+    ("d", 'a Derivation that says "$x &= frac(1 \\ &= 2$"'),
     ("p", 'a Panel that says "Unclosed $sqrt(x$ in prose."'),
     ("t", "a Table that says \"a b\" (rows=(('$frac(x$', 'b'),), header=False)"),
     ("v", 'a Vector labelled "frac(1" drawn in f (end=(1, 1))'),
@@ -42,3 +46,29 @@ def test_texts_that_compile_are_not_compiled_one_by_one(monkeypatch: pytest.Monk
     assert len(compiled) == 1  # the whole scene at once
     objects["bad"] = parse_description('a Math that says "$frac(a$"', "bad")[0]
     assert list(untypesettable(objects)) == ["bad"]
+
+
+def test_latexs_double_backslash_breaks_a_derivations_line(resolve_scene):
+    resolved = resolve_scene({"d": 'a Derivation that says "$x &= (1 + 1) \\\\ &= 2$"'},
+                             [(0.0, SHOW.format("d")), (0.5, SHOW.format("d")),
+                              (1.0, 'd (the "= 2" part) is emphasized.')])
+    scene = resolved.scenes[0]
+    assert scene.broken == frozenset()
+    assert scene.objects["d"].text == "$x &= (1 + 1)  \\ &= 2$"  # the same length: parts keep their offsets
+    assert [d.line() for d in resolved.diagnostics] == [
+        "inferred: scene 'Scene One', object 'd': reads LaTeX's '\\\\' as a line break (Typst writes '\\')"]
+    assert compile_svg(body_for(scene.objects["d"], [], None)[0])
+
+
+def test_a_label_that_is_not_math_is_set_as_plain_text(resolve_scene):
+    resolved = resolve_scene({"f": "a Figure (x_range=(0, 2), y_range=(0, 2))",
+                              "p": 'a Point labelled "origin" drawn in f (location=(0, 0))',
+                              "v": 'a Vector labelled "v_1" drawn in f (end=(1, 1))'},
+                             [(0.0, SHOW.format("f")), (0.5, SHOW.format("p")), (0.5, SHOW.format("v"))])
+    scene = resolved.scenes[0]
+    assert scene.broken == frozenset()
+    assert [d.line() for d in resolved.diagnostics] == [
+        "inferred: scene 'Scene One', object 'p': label 'origin' is not Typst math; it is set as plain text"]
+    assert label_spec(scene.objects["p"]).kind is Kind.TEXT
+    assert label_spec(scene.objects["v"]).kind is Kind.MATH
+    assert '"origin"' in body_for(label_spec(scene.objects["p"]), [], None)[0]  # a string, never markup

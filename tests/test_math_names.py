@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lecturekit.resolve.math_names import allowed_names, problem, problems_in
+from lecturekit.math_names import allowed_names, problem, problems_in
 
 
 @pytest.mark.parametrize("math", [
