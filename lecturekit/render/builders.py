@@ -342,7 +342,10 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
             radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
-    _attach_label(group, spec, ctx, at + np.array([0, radius, 0]), np.array([0.0, 1.0, 0.0]))
+    if spec.label:
+        location = _values_point(spec.location, numbers)
+        side = _free_side(at, [frame.point(*other) for other, _ in _meeting(location, spec.parent, ctx)])
+        _attach_label(group, spec, ctx, at + side * radius, side)
     return Drawn(group, ink=dot)
 
 
@@ -455,15 +458,40 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
     return Drawn(glyphs, ink=glyphs)
 
 
+def _meeting(point: tuple[float, float], parent: str | None, ctx: Context, skip: Spec | None = None
+             ) -> list[tuple[tuple[float, float], bool]]:
+    """Segments drawn in `parent` with an end at `point`: (their other end, whether it is their
+    tip that is at `point`)."""
+    found = []
+    for other in ctx.plan.objects.values():
+        if other is skip or other.parent != parent or not hasattr(other, "end"):
+            continue
+        numbers = ctx.numbers(other.name)
+        start = _values_point(other.start, numbers)
+        end = _values_point(other.end, numbers, (float("nan"), 0.0))
+        if np.allclose(end, point, rtol=0.0, atol=1e-6):
+            found.append((start, True))
+        elif np.allclose(start, point, rtol=0.0, atol=1e-6):
+            found.append((end, False))
+    return found
+
+
 def _tip_at(point: tuple[float, float], segment: Spec, ctx: Context) -> bool:
     """Whether another segment drawn in the same parent ends at `point` (arrows tip to tail)."""
-    for other in ctx.plan.objects.values():
-        if other is segment or other.parent != segment.parent or not hasattr(other, "end"):
-            continue
-        tip = _values_point(other.end, ctx.numbers(other.name), (float("nan"), 0.0))
-        if np.allclose(tip, point, rtol=0.0, atol=1e-6):
-            return True
-    return False
+    return any(is_tip for _, is_tip in _meeting(point, segment.parent, ctx, skip=segment))
+
+
+#: Sides a point's label may take, in order of preference.
+_SIDES = [np.array(side, dtype=float) / np.linalg.norm(side)
+          for side in ((0, 1, 0), (1, 1, 0), (-1, 1, 0), (1, 0, 0), (-1, 0, 0), (0, -1, 0), (1, -1, 0), (-1, -1, 0))]
+
+
+def _free_side(at: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
+    """The side of a point farthest in angle from the segments that leave it (up when none do)."""
+    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
+    if not leaving:
+        return _SIDES[0]
+    return max(_SIDES, key=lambda side: min(float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving))
 
 
 def _beside_segment(start: np.ndarray, end: np.ndarray, glyphs: Mobject, foot_free: bool = True) -> np.ndarray:
@@ -489,7 +517,7 @@ def _attach_label(group: VGroup, spec: Spec, ctx: Context, at: np.ndarray, direc
     norm = float(np.linalg.norm(direction)) or 1.0
     unit = direction / norm
     if spec.kind is Kind.POINT:
-        glyphs.next_to(at, np.array([0.0, 1.0, 0.0]), buff=0.1)
+        glyphs.next_to(at, unit, buff=0.1)
     elif spec.kind is Kind.FUNCTION_PLOT:
         glyphs.next_to(at, np.array([0.0, 1.0, 0.0]), buff=0.12).shift(np.array([-glyphs.width / 2, 0, 0]))
     else:

@@ -296,3 +296,18 @@ def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_b
     assert abs(tag.get_center()[0] - forty.get_center()[0]) < 0.05  # under the line's foot ...
     assert tag.get_top()[1] < forty.get_bottom()[1]  # ... and under its number, not over it
     assert tag.get_bottom()[1] >= stage.plan.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
+
+
+def test_a_points_label_takes_the_side_no_segment_leaves_by(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"fig": "a Figure (x_range=(-2, 2), y_range=(-2, 2))",
+         "o": 'a Point labelled "O" drawn in fig (location=(0, 0))',
+         "e1": "a Vector drawn in fig (start=(0, 0), end=(1, 1))",
+         "e2": "a Vector drawn in fig (start=(0, 0), end=(-1, 1))",
+         "lone": 'a Point labelled "P" drawn in fig (location=(1.5, -1.5))'},
+        ["fig", "o", "e1", "e2", "lone"])
+    fig = stage.live["fig"].drawn.frame
+    o_label, p_label = stage.live["o"].drawn.mobject[-1], stage.live["lone"].drawn.mobject[-1]
+    assert o_label.get_top()[1] < fig.point(0, 0)[1]  # both arrows leave upward: the label goes under
+    assert abs(o_label.get_center()[0] - fig.point(0, 0)[0]) < 0.05
+    assert p_label.get_bottom()[1] > fig.point(1.5, -1.5)[1]  # nothing leaves the lone point: above it
