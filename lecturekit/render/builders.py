@@ -460,19 +460,24 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
 
 def _meeting(point: tuple[float, float], parent: str | None, ctx: Context, skip: Spec | None = None
              ) -> list[tuple[tuple[float, float], bool]]:
-    """Segments drawn in `parent` with an end at `point`: (their other end, whether it is their
-    tip that is at `point`)."""
+    """Segments drawn in `parent` that touch `point`: for each end reached from it, (that end,
+    whether `point` is the segment's tip). A segment passing through gives both its ends."""
     found = []
+    here = np.array(point)
     for other in ctx.plan.objects.values():
         if other is skip or other.parent != parent or not hasattr(other, "end"):
             continue
         numbers = ctx.numbers(other.name)
-        start = _values_point(other.start, numbers)
-        end = _values_point(other.end, numbers, (float("nan"), 0.0))
-        if np.allclose(end, point, rtol=0.0, atol=1e-6):
-            found.append((start, True))
-        elif np.allclose(start, point, rtol=0.0, atol=1e-6):
-            found.append((end, False))
+        start = np.array(_values_point(other.start, numbers))
+        end = np.array(_values_point(other.end, numbers, (float("nan"), 0.0)))
+        if np.allclose(end, here, rtol=0.0, atol=1e-6):
+            found.append((tuple(start), True))
+        elif np.allclose(start, here, rtol=0.0, atol=1e-6):
+            found.append((tuple(end), False))
+        elif (span := float(np.linalg.norm(end - start))) > 0:
+            t = float((here - start) @ (end - start)) / span**2
+            if 0 < t < 1 and np.linalg.norm(start + t * (end - start) - here) < 1e-6 * max(1.0, span):
+                found += [(tuple(start), False), (tuple(end), False)]
     return found
 
 

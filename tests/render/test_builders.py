@@ -304,10 +304,16 @@ def test_a_points_label_takes_the_side_no_segment_leaves_by(tmp_path: Path):
          "o": 'a Point labelled "O" drawn in fig (location=(0, 0))',
          "e1": "a Vector drawn in fig (start=(0, 0), end=(1, 1))",
          "e2": "a Vector drawn in fig (start=(0, 0), end=(-1, 1))",
+         "axis": "a Line drawn in fig (start=(0, -2), end=(0, 2))",
          "lone": 'a Point labelled "P" drawn in fig (location=(1.5, -1.5))'},
-        ["fig", "o", "e1", "e2", "lone"])
+        ["fig", "o", "e1", "e2", "axis", "lone"])
     fig = stage.live["fig"].drawn.frame
     o_label, p_label = stage.live["o"].drawn.mobject[-1], stage.live["lone"].drawn.mobject[-1]
-    assert o_label.get_top()[1] < fig.point(0, 0)[1]  # both arrows leave upward: the label goes under
-    assert abs(o_label.get_center()[0] - fig.point(0, 0)[0]) < 0.05
+    # arrows leave up-right and up-left and a line passes through upright: the label sits at
+    # least 40 degrees away from every one of them
+    away = o_label.get_center() - fig.point(0, 0)
+    for other in ((1, 1), (-1, 1), (0, 1), (0, -1)):
+        leaving = fig.point(*other) - fig.point(0, 0)
+        cosine = away @ leaving / np.linalg.norm(away) / np.linalg.norm(leaving)
+        assert np.degrees(np.arccos(cosine)) >= 40, other
     assert p_label.get_bottom()[1] > fig.point(1.5, -1.5)[1]  # nothing leaves the lone point: above it
