@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -461,23 +462,28 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, 
 def _meeting(point: tuple[float, float], parent: str | None, ctx: Context, skip: Spec | None = None
              ) -> list[tuple[tuple[float, float], bool]]:
     """Segments drawn in `parent` that touch `point`: for each end reached from it, (that end,
-    whether `point` is the segment's tip). A segment passing through gives both its ends."""
+    whether `point` is the segment's tip). A segment passing through gives both its ends.
+    Plain floats: a moving point asks this on every frame."""
+    px, py = point
     found = []
-    here = np.array(point)
     for other in ctx.plan.objects.values():
         if other is skip or other.parent != parent or not hasattr(other, "end"):
             continue
         numbers = ctx.numbers(other.name)
-        start = np.array(_values_point(other.start, numbers))
-        end = np.array(_values_point(other.end, numbers, (float("nan"), 0.0)))
-        if np.allclose(end, here, rtol=0.0, atol=1e-6):
-            found.append((tuple(start), True))
-        elif np.allclose(start, here, rtol=0.0, atol=1e-6):
-            found.append((tuple(end), False))
-        elif (span := float(np.linalg.norm(end - start))) > 0:
-            t = float((here - start) @ (end - start)) / span**2
-            if 0 < t < 1 and np.linalg.norm(start + t * (end - start) - here) < 1e-6 * max(1.0, span):
-                found += [(tuple(start), False), (tuple(end), False)]
+        start = _values_point(other.start, numbers)
+        end = _values_point(other.end, numbers, (math.nan, 0.0))
+        if abs(end[0] - px) <= 1e-6 and abs(end[1] - py) <= 1e-6:
+            found.append((start, True))
+        elif abs(start[0] - px) <= 1e-6 and abs(start[1] - py) <= 1e-6:
+            found.append((end, False))
+        else:
+            dx, dy = end[0] - start[0], end[1] - start[1]
+            span = math.hypot(dx, dy)
+            if span > 0:
+                t = ((px - start[0]) * dx + (py - start[1]) * dy) / span**2
+                off = abs((px - start[0]) * dy - (py - start[1]) * dx) / span
+                if 0 < t < 1 and off < 1e-6 * max(1.0, span):
+                    found += [(start, False), (end, False)]
     return found
 
 
