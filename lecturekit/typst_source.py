@@ -180,7 +180,8 @@ def math_body(source: str) -> tuple[str, int]:
     return stripped, lead
 
 
-_BREAK = re.compile(r"\\(?=\s|$)")
+#: A line break in Typst math: a backslash before a space or the end.
+LINE_BREAK = re.compile(r"\\(?=\s|$)")
 
 
 def line_label(index: int) -> str:
@@ -196,7 +197,7 @@ def derivation_spans(source: str) -> list[Span]:
     body, offset = math_body(source)
     spans: list[Span] = []
     line_start = 0
-    for index, line_match in enumerate([*_BREAK.finditer(body), None]):
+    for index, line_match in enumerate([*LINE_BREAK.finditer(body), None]):
         line_end = line_match.start() if line_match else len(body)
         seg_start = line_start
         for amp in [*(m.start() for m in re.finditer("&", body[line_start:line_end])), None]:
@@ -252,10 +253,13 @@ def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str,
     return formula(body, spans, offset), found, lines
 
 
-def label_spec(spec: Spec) -> Spec:
+def label_spec(spec: Spec) -> Spec | None:
     """An object's label as it is typeset: a formula (`v_1`, `2i = 0`), or plain text when it is
-    not Typst math (`origin`, `query`)."""
-    label = spec.label or ""
+    not Typst math (`origin`, `query`); None when there is no label to typeset (a Title's label
+    is not drawn)."""
+    label = spec.label
+    if not label or spec.kind is Kind.TITLE:
+        return None
     if problems_in(label, whole_formula=True) is not None:
         return Spec(name=spec.name, kind=Kind.TEXT, text=label)
     return Spec(name=spec.name, kind=Kind.MATH, text=f"${label}$")

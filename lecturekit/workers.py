@@ -62,7 +62,8 @@ class LocalPool:
         self.queue = context.Queue()
         self.pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                         initargs=(self.queue,))
-        self.warming = [self.pool.submit(_warm) for _ in range(workers)]
+        for _ in range(workers):
+            self.pool.submit(_warm)
 
     def run(self, jobs: Sequence[ChunkJob], landed: Landed, progress: ChunkProgress | None) -> list[RenderError]:
         failed: list[RenderError] = []

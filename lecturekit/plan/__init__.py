@@ -147,8 +147,8 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
                 texts_wrap[name] = first.wrap
         elif spec.kind is Kind.MATH:
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
-        if spec.label and spec.kind is not Kind.TITLE:
-            texts[name + LABEL] = typeset(label_spec(spec), [], theme.sizes.label, None, theme)
+        if (label := label_spec(spec)) is not None:
+            texts[name + LABEL] = typeset(label, [], theme.sizes.label, None, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
     cues, cue_warnings = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()

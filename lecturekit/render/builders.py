@@ -336,7 +336,8 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     numbers = ctx.numbers(spec.name)
-    at = frame.point(*_values_point(spec.location, numbers))
+    location = _values_point(spec.location, numbers)
+    at = frame.point(*location)
     radius = DOT_RADIUS
     if spec.marker_radius is not None:
         with suppress(EvaluationError):
@@ -344,7 +345,6 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     if spec.label:
-        location = _values_point(spec.location, numbers)
         side = _free_side(at, [frame.point(*other) for other, _ in _meeting(location, spec.parent, ctx)])
         _attach_label(group, spec, ctx, at + side * radius, side)
     return Drawn(group, ink=dot)

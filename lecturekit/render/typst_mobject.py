@@ -23,8 +23,8 @@ from lecturekit.typst_compile import compile_svg
 from lecturekit.typst_source import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble, probed
 
 
-def _cached_svg(body: str) -> None:
-    """Put the sandboxed SVG where Manim's Typst will look for it."""
+def _cached_svg(body: str) -> Path:
+    """Put the sandboxed SVG where Manim's Typst will look for it, and say where that is."""
     source = document(body)
     folder = config.get_dir("tex_dir")
     folder.mkdir(parents=True, exist_ok=True)
@@ -33,13 +33,12 @@ def _cached_svg(body: str) -> None:
         tmp = target.with_suffix(".svg.part")
         tmp.write_bytes(compile_svg(body))
         tmp.replace(target)
+    return target
 
 
-def _leaf_labels(body: str, labels: list[str]) -> dict[int, list[str]]:
+def _leaf_labels(body: str, labels: list[str], visible_file: Path) -> dict[int, list[str]]:
+    visible = _svg_leaf_signatures(visible_file)
     with tempfile.TemporaryDirectory(prefix="lecturekit-probe-") as tmp:
-        visible_file = Path(tmp) / "visible.svg"
-        visible_file.write_bytes(compile_svg(body))
-        visible = _svg_leaf_signatures(visible_file)
         found: dict[int, list[str]] = {}
         for label in labels:
             probe = Path(tmp) / "probe.svg"
@@ -56,9 +55,9 @@ class LabelledTypst(Typst):
         assert TYPST_COMPILATION_FONT_SIZE == TEXT_SIZE, "Manim's Typst template changed"
         wanted = list(dict.fromkeys(labels))
         probes = [label for label in wanted if probed(body, label)]
+        svg = _cached_svg(body)
         if probes:
-            self._svg_leaf_labels = _leaf_labels(body, probes)
-        _cached_svg(body)
+            self._svg_leaf_labels = _leaf_labels(body, probes, svg)
         # Manim's SVG cache would keep a deep copy of every body, which costs more than it saves:
         # the board builds each body once.
         super().__init__(body, typst_preamble=preamble(), color=color, use_svg_cache=False)

@@ -246,7 +246,7 @@ class _SceneResolver:
             # the same length, so the offsets of the parts that actions name still hold
             spec = replace(spec, text=_LATEX_BREAK.sub(" \\\\", spec.text))
             self.report(inferred(place, "reads LaTeX's '\\\\' as a line break (Typst writes '\\')"))
-        if spec.label and spec.kind is not Kind.TITLE and label_spec(spec).kind is Kind.TEXT:
+        if (label := label_spec(spec)) is not None and label.kind is Kind.TEXT:
             self.report(inferred(place, f"label {spec.label!r} is not Typst math; it is set as plain text"))
         return spec
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-_LINE_BREAK = re.compile(r"\\(?=\s|$)")
+from lecturekit.typst_source import LINE_BREAK
 
 
 def strip_math(text: str) -> str:
@@ -17,4 +15,4 @@ def strip_math(text: str) -> str:
 
 def formula_lines(text: str) -> list[str]:
     """A Derivation's lines: Typst math breaks lines with a backslash before a space."""
-    return [line.strip() for line in _LINE_BREAK.split(strip_math(text))]
+    return [line.strip() for line in LINE_BREAK.split(strip_math(text))]

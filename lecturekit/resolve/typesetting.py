@@ -34,8 +34,8 @@ def _bodies(spec: Spec) -> list[str]:
         found.append(body_for(spec, [], None)[0])
     if isinstance(spec, TableSpec):
         found += [prose(cell) for row in spec.cells for cell in row]
-    if spec.label and spec.kind is not Kind.TITLE:
-        found.append(body_for(label_spec(spec), [], None)[0])
+    if (label := label_spec(spec)) is not None:
+        found.append(body_for(label, [], None)[0])
     return found
 
 
