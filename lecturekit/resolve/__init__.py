@@ -23,14 +23,12 @@ from lecturekit.diagnostics import (
     unresolved,
     warning,
 )
-from lecturekit.math_names import problems_in
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.paths import image_size
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
-from lecturekit.resolve.text import formula_lines
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
@@ -65,7 +63,7 @@ from lecturekit.syntax.nodes import (
     variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
-from lecturekit.typst_source import label_spec, occurrences
+from lecturekit.typst_source import label_spec, line_count, occurrences, rewrites
 
 #: Kinds that must be drawn in a Figure or Axes.
 _NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
@@ -286,10 +284,8 @@ class _SceneResolver:
                 spec, problems = apply(spec, attrs, place)
                 self.diagnostics += problems
             spec = self.repair_text(spec)
-            unsafe = _unsafe_math(spec)
-            if unsafe:
-                self.report(warning(place, f"{unsafe}; it is left out", "write the math with Typst's own names"))
-                self.leave_out(name)
+            if rewritten := rewrites(spec):
+                self.report(warning(place, f"math rewritten: {rewritten}", "write the math with Typst's own names"))
             objects[name] = spec
         for name in self.overrides:
             if name not in self.scene.objects:
@@ -510,7 +506,7 @@ class _SceneResolver:
 
     def check_reveals(self, name: str, spec: Spec, count: int) -> None:
         if spec.kind is Kind.DERIVATION:
-            lines = len(formula_lines(spec.text or ""))
+            lines = line_count(spec.text or "")
             if count != lines:
                 self.report(warning(
                     self.place(name), f"is shown {count} times but has {lines} lines"
@@ -621,18 +617,6 @@ class _SceneResolver:
 
 
 _LATEX_BREAK = re.compile(r"\\\\(?=\s|$)")
-
-
-def _unsafe_math(spec: Spec) -> str | None:
-    """A problem with any math the object would typeset: its formula, inline math, cells (a label
-    that is not safe math is typeset as plain text)."""
-    if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
-        found = problems_in(spec.text, whole_formula=True)
-    else:
-        found = problems_in(spec.text or "", whole_formula=False)
-    if found is None and isinstance(spec, TableSpec):
-        found = next(filter(None, (problems_in(c, False) for r in _rows_of(spec.rows) or () for c in r)), None)
-    return found
 
 
 def _values_of(spec: Spec) -> list[tuple[str, Value]]:
