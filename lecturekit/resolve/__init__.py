@@ -71,6 +71,9 @@ from lecturekit.typst_source import label_spec, occurrences
 _NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000
+#: A beat's narration is cut here (fifty times the longest beat of the transformer lecture, ten
+#: minutes of speech): captions and the draft voice take time in proportion to it.
+MAX_SAY_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ def slugify(text: str) -> str:
 
 
 def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLecture:
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = list(lecture.notes)
     scenes: list[ResolvedScene] = []
     live = [0, 0]
     used_keys: set[str] = set()
@@ -170,6 +173,8 @@ def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
 class _SceneResolver:
     def __init__(self, index: int, scene: SceneFile, overrides: dict[str, dict], folder: Path):
         self.index = index
+        #: Each recorded beat's place in time order.
+        self.beat_rank: list[int] = []
         self.scene = scene
         self.overrides = overrides
         self.folder = folder
@@ -208,6 +213,7 @@ class _SceneResolver:
         else:
             objects = self.parse_objects()
         self.dropped = set(scene.objects) - set(objects)
+        beats, self.beat_rank = self.check_beats()
         actions = self.parse_actions(objects)
         objects = self.repair_tables(objects, actions)
         self.check_references(objects)
@@ -217,6 +223,7 @@ class _SceneResolver:
         self.check_typesetting(objects)
         self.leave_out_dependents(objects)
         self.check_actions(objects, actions)
+        actions = self.replace_headings(objects, actions)
         self.check_board(objects, actions)
         self.check_images(objects)
         self.check_ticks(objects, actions, start)
@@ -225,7 +232,6 @@ class _SceneResolver:
             self.report(inferred(
                 self.place(label), f"placed beside {anchor.sibling!r}, its same-numbered sibling"
             ))
-        beats = tuple(BeatInfo(b.start, b.say, b.live) for b in scene.beats)
         return ResolvedScene(
             index=self.index,
             title=scene.title,
@@ -312,7 +318,7 @@ class _SceneResolver:
                 n += 1
                 action = self.accept_action(pair.time, pair.text, f"#{n} at {pair.time:.3f} s", objects)
                 if action is not None:
-                    actions.append(TimedAction(pair.time, action, n, b, pair.text))
+                    actions.append(TimedAction(pair.time, action, n, self.beat_rank[b], pair.text))
         actions.sort(key=lambda a: a.time)
         return actions
 
@@ -343,6 +349,36 @@ class _SceneResolver:
             ))
             return None
         return action
+
+    def check_beats(self) -> tuple[tuple[BeatInfo, ...], list[int]]:
+        """The beats in time order, each inside the scene, and each recorded beat's place in that
+        order. A beat out of order is moved into it; one outside the scene keeps its place in time
+        at the scene's edge, without narration (its captions would fall outside the video)."""
+        scene = self.scene
+        order = sorted(range(len(scene.beats)), key=lambda b: scene.beats[b].start)
+        rank = [0] * len(order)
+        for position, b in enumerate(order):
+            rank[b] = position
+        beats = []
+        for b in order:
+            beat = scene.beats[b]
+            place = self.place(action=f"beat {b + 1} at {beat.start:.3f} s")
+            say = beat.say
+            if b and beat.start < scene.beats[b - 1].start - 1e-9:
+                self.report(warning(place, "starts before the beat recorded ahead of it; the beats are taken "
+                                    "in time order", "list the beats in time order"))
+            if not scene.start - 1e-6 <= beat.start < scene.end:
+                self.report(warning(
+                    place, f"is outside the scene ({scene.start:.3f}-{scene.end:.3f} s); its narration is left out",
+                    "fix its start"))
+                say = ""
+            elif len(say) > MAX_SAY_CHARS:
+                self.report(warning(
+                    place, f"says {len(say)} characters; only the first {MAX_SAY_CHARS} are used",
+                    "split the narration into beats"))
+                say = say[:MAX_SAY_CHARS]
+            beats.append(BeatInfo(min(max(beat.start, scene.start), scene.end), say, beat.live))
+        return tuple(beats), rank
 
     def repair_tables(
         self, objects: dict[str, Spec], actions: list[TimedAction]
@@ -455,13 +491,35 @@ class _SceneResolver:
                     "the whole object is emphasised"
                 ))
 
+    def replace_headings(self, objects: dict[str, Spec], actions: list[TimedAction]) -> list[TimedAction]:
+        """A board has one heading band: a Heading shown while another is on the board replaces
+        it, as though the earlier one were hidden at that moment."""
+        out: list[TimedAction] = []
+        heading: str | None = None
+        for timed in actions:
+            action, name = timed.action, timed.action.object
+            if objects[name].kind is Kind.HEADING and name not in self.broken:
+                if isinstance(action, Show) and heading not in (None, name):
+                    self.report(warning(
+                        self.place(name, f"#{timed.index} at {timed.time:.3f} s"),
+                        f"is shown while the Heading {heading!r} is on the board; it replaces it",
+                        f"hide {heading!r} first"))
+                    out.append(replace(timed, action=Hide(heading), source=f"{heading} is hidden from the screen."))
+                    heading = name
+                elif isinstance(action, Show):
+                    heading = name
+                elif isinstance(action, Hide) and heading == name:
+                    heading = None
+            out.append(timed)
+        return out
+
     def check_board(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
         """Replay shows and hides: reveal counts, parents, and the recorded `live` lists."""
         shown: set[str] = set()
         reveals: dict[str, int] = {}
         pending = iter(actions)
         upcoming = next(pending, None)
-        for b, beat in enumerate(self.scene.beats):
+        for b, beat in sorted(enumerate(self.scene.beats), key=lambda pair: pair[1].start):
             while upcoming is not None and upcoming.time < beat.start - 1e-9:
                 self.step(objects, shown, reveals, upcoming)
                 upcoming = next(pending, None)
