@@ -22,6 +22,11 @@ def printable(text: str) -> str:
                             if m.group() not in "\t" else " ", text)
 
 
+def printable_lines(text: str) -> str:
+    """`printable` line by line: a report of many lines, each safe to print."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     """The author's `text` quoted for a line: at most `limit` characters, then an ellipsis, with
     control characters escaped (as `repr` shows them)."""

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, warning
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
 from lecturekit.paths import NotReadable, read_regular
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -176,7 +176,9 @@ def load(path: Path) -> Lecture:
     except OSError as exc:
         raise LectureError(error(where, f"cannot be read: {exc.strerror}")) from None
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        twice: list[str] = []
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant,
+                          object_pairs_hook=lambda pairs: _keys_once(pairs, twice))
     except UnicodeDecodeError:
         raise LectureError(error(where, "is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -186,6 +188,8 @@ def load(path: Path) -> Lecture:
     except (ValueError, RecursionError) as exc:
         raise LectureError(error(where, f"is not valid JSON: {exc}")) from None
     data, notes = _without_surrogates(data)
+    notes += tuple(warning(where, f"names the key {quote(key)} twice in one object; the last one is used",
+                           "give every key once") for key in dict.fromkeys(twice))[:_NAMED_REPAIRS]
     try:
         file = LectureFile.model_validate(data)
     except ValidationError as exc:
@@ -244,6 +248,15 @@ def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...]]:
         notes.append(warning(Place(), f"{len(places) - _NAMED_REPAIRS} more texts hold lone UTF-16 surrogates; "
                              "they are drawn as U+FFFD"))
     return root[0], tuple(notes)
+
+
+def _keys_once(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
+    """A JSON object as a dict, noting each key it gives more than once (JSON keeps the last)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        twice += [key for key, _ in pairs if key in seen or seen.add(key)]
+    return found
 
 
 def _reject_constant(name: str) -> float:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from lecturekit.diagnostics import Diagnostic, LectureError, Place, error
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote
 from lecturekit.paths import NotReadable, read_regular
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import Bool, FunctionValue, Num, Spec, Str, Tuple, Value
@@ -64,7 +64,7 @@ def load_overrides(path: Path) -> Overrides:
     for scene_key, objects in data.items():
         if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
             raise LectureError(
-                error(where, f"[{scene_key!r}] must hold one table per object",
+                error(where, f"[{quote(scene_key)}] must hold one table per object",
                       'write ["scene".object]')
             )
         scenes.append(
@@ -89,7 +89,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
         if key not in allowed:
             names = ", ".join(sorted(allowed))
             problems.append(error(
-                place, f"override {key!r} is not an attribute of a {spec.kind.value}",
+                place, f"override {quote(key)} is not an attribute of a {spec.kind.value}",
                 f"one of {names}",
             ))
             continue
@@ -97,7 +97,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
             changes[key] = _value(key, raw)
         except (GrammarError, TypeError) as exc:
             message = exc.message if isinstance(exc, GrammarError) else str(exc)
-            problems.append(error(place, f"override {key!r}: {message}"))
+            problems.append(error(place, f"override {quote(key)}: {message}"))
     return replace(spec, **changes), problems
 
 
