@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from lecturekit.paths import confined
+from lecturekit.paths import NotReadable, confined, read_regular
 
 FORMATS = ("PNG", "JPEG", "WEBP")
 MAX_IMAGE_BYTES = 64 << 20
@@ -95,6 +95,7 @@ def file_digest(path: Path) -> str:
 def image_bytes(folder: Path, relative: str) -> bytes | None:
     """The image file's bytes for a worker elsewhere, or None when it would not be drawn."""
     path = confined(folder, relative)
-    if path is None or path.stat().st_size > MAX_IMAGE_BYTES:
+    try:
+        return read_regular(path, MAX_IMAGE_BYTES) if path is not None else None
+    except (NotReadable, OSError):
         return None
-    return path.read_bytes()

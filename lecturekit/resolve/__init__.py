@@ -499,17 +499,17 @@ class _SceneResolver:
         it, as though the earlier one were hidden at that moment."""
         out: list[TimedAction] = []
         heading: str | None = None
+        hides = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Hide)}
         for timed in actions:
             action, name = timed.action, timed.action.object
             if objects[name].kind is Kind.HEADING and name not in self.broken:
-                if isinstance(action, Show) and heading not in (None, name):
-                    self.report(warning(
-                        self.place(name, f"#{timed.index} at {timed.time:.3f} s"),
-                        f"is shown while the Heading {quote(heading)} is on the board; it replaces it",
-                        f"hide {quote(heading)} first"))
-                    out.append(replace(timed, action=Hide(heading), source=f"{heading} is hidden from the screen."))
-                    heading = name
-                elif isinstance(action, Show):
+                if isinstance(action, Show):
+                    if heading not in (None, name) and (round(timed.time, 6), heading) not in hides:
+                        self.report(warning(
+                            self.place(name, f"#{timed.index} at {timed.time:.3f} s"),
+                            f"is shown while the Heading {quote(heading)} is on the board; it replaces it",
+                            f"hide {quote(heading)} first"))
+                        out.append(replace(timed, action=Hide(heading), source=f"{heading} is hidden from the screen."))
                     heading = name
                 elif isinstance(action, Hide) and heading == name:
                     heading = None

@@ -99,3 +99,16 @@ def test_a_poison_value_is_set_back_to_its_default(tmp_path: Path) -> None:
     assert "warning: scene 'Scene One', object 'a': x_ticks_every 0.01 gives no ticks or more than 200; " \
            "the default is used (fix x_ticks_every)" in said
     assert any("'#12ab3Z' is not a colour name or #rrggbb" in line for line in said)
+
+
+@pytest.mark.parametrize("hidden", [True, False], ids=["hidden at the same moment", "never hidden"])
+def test_a_second_heading_replaces_the_first(tmp_path: Path, hidden: bool) -> None:
+    from lecturekit.plan import plan_scene
+
+    does = [(0.5, SHOW.format("h1")), (1.0, SHOW.format("h2"))] + [(1.0, "h1 is hidden from the screen.")] * hidden
+    objects = {"h1": 'a Heading that says "one"', "h2": 'a Heading that says "two"'}
+    resolved = resolve(load(write(tmp_path, lecture_data(objects, does, end=3.0))))
+    warned = [d.message for d in resolved.diagnostics]
+    assert warned == ([] if hidden else ["is shown while the Heading 'h1' is on the board; it replaces it"])
+    plan = plan_scene(resolved.scenes[0], 15, tmp_path)
+    assert plan.shown_at(10) == {"h1"} and plan.shown_at(40) == {"h2"}
