@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 job="${1:-demo}"
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng)
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace)
 
 missing=()
 for package in "${system_packages[@]}"; do

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from lecturekit.diagnostics import LectureError
+from lecturekit.diagnostics import LectureError, Place, error, printable_lines
 from lecturekit.progress import Progress
 from lecturekit.settings import Quality
 
@@ -53,7 +53,7 @@ def _warn(resolved) -> None:
 def _refuse_unless_strictly_clean(resolved, strict: bool) -> None:
     """With --strict, what fails `check --strict` fails a render too, before anything is drawn
     (errors are left to the render, which reports them)."""
-    from lecturekit.diagnostics import Place, Severity, error
+    from lecturekit.diagnostics import Severity
 
     if resolved.renderable and not resolved.passes(strict):
         counts = f"{len(resolved.of(Severity.WARNING))} warnings and {len(resolved.of(Severity.UNRESOLVED))} unresolved"
@@ -222,7 +222,11 @@ def plan(
         _fail(exc, debug)
         return
     result = LecturePlan(resolved.slug, resolved.title, fps, tuple(plans))
-    typer.echo(json.dumps(plan_json(result), indent=1) if as_json else describe(result))
+    try:  # a NaN or infinity would not be JSON: resolve keeps them out, and this makes sure
+        typer.echo(json.dumps(plan_json(result), indent=1, allow_nan=False) if as_json
+                   else printable_lines(describe(result)))
+    except ValueError as exc:
+        _fail(LectureError(error(Place(path=resolved.source), f"the plan cannot be written: {exc}")), debug)
 
 
 @app.command()
