@@ -107,7 +107,8 @@ def narration(path: Path, lecture_seconds: float = 0.0) -> np.ndarray:
     except IndexError:
         raise LectureError(error(place, "the narration holds no audio")) from None
     except (av.FFmpegError, OSError) as exc:
-        raise LectureError(error(place, f"the narration cannot be read as audio: {exc}")) from None
+        reason = getattr(exc, "strerror", None) or exc
+        raise LectureError(error(place, f"the narration is not audio that can be read ({reason})")) from None
     audio = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
     if not len(audio) or float(np.abs(audio).max()) < QUIET:
         raise LectureError(error(place, "the narration is empty or silent"))
