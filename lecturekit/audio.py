@@ -63,9 +63,12 @@ def _spoken(say: str, window: float, tts: str, voice: Path | None) -> np.ndarray
     if tts == "piper":
         from lecturekit.voice import piper
 
-        speech = piper.speak(say, voice)
-        if speech.seconds > window:
-            speech = piper.speak(say, voice, min(piper.FASTEST, speech.seconds / window * 1.02))
+        speech, speed = piper.speak(say, voice), 1.0
+        for _ in range(3):  # pauses and sentence ends do not speed up with the words: ask again
+            if speech.seconds <= window or speed >= piper.FASTEST:
+                break
+            speed = min(piper.FASTEST, speed * speech.seconds / window * 1.02)
+            speech = piper.speak(say, voice, speed)
         return speech.samples
     samples = speak(say, ESPEAK_WPM)
     if len(samples) / RATE > window:
