@@ -38,7 +38,7 @@ stamp=.venv/.lecturekit-installed
 if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
   echo "setup: installing lecturekit and its dependencies into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -q -e '.[test,voice]'
   touch "$stamp"
 fi
 

@@ -111,7 +111,12 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1,
 NarrationOpt = Annotated[
     Path | None, typer.Option("--narration", help="A recording of the whole lecture, cut under each scene.")
 ]
-TtsOpt = Annotated[str | None, typer.Option("--tts", help="A draft voice from the narration text: espeak.")]
+TtsOpt = Annotated[str | None, typer.Option(
+    "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit[voice]).")]
+VoiceOpt = Annotated[Path | None, typer.Option(
+    "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
+FitOpt = Annotated[str, typer.Option(
+    "--fit", help="Speech longer than its beat: speed (speak faster, up to a limit) or retime (move the lecture).")]
 
 
 QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
@@ -121,7 +126,7 @@ ClusterOpt = Annotated[str | None, typer.Option(
 
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
-            quiet=False, verbose=False, cluster=None, strict=False) -> None:
+            quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed") -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -131,10 +136,10 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
             typer.echo(f"\nwrote {rendered.path} ({rendered.frames} frames)" if shown and shown[-1].live
                        else f"wrote {rendered.path} ({rendered.frames} frames)")
 
-    if tts not in (None, "espeak"):
-        typer.echo("error: --tts takes espeak", err=True)
+    if tts not in (None, "espeak", "piper") or fit not in ("speed", "retime"):
+        typer.echo("error: --tts takes espeak or piper, --fit speed or retime", err=True)
         raise typer.Exit(2)
-    settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose)
     shown: list[Progress] = []
 
     def progress_for(frames: dict[int, int]) -> Progress:
@@ -143,6 +148,8 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
 
     watch = None if quiet else progress_for
     try:
+        if fit == "retime":
+            lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
         resolved = read(lecture, overrides)
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
@@ -167,6 +174,8 @@ def render(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    voice: VoiceOpt = None,
+    fit: FitOpt = "speed",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -176,7 +185,7 @@ def render(
     """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
     lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict)
+            strict=strict, voice=voice, fit=fit)
 
 
 @app.command()
@@ -188,6 +197,8 @@ def preview(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    voice: VoiceOpt = None,
+    fit: FitOpt = "speed",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -196,7 +207,7 @@ def preview(
 ) -> None:
     """A fast draft: `render` at -q l."""
     _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict)
+            strict=strict, voice=voice, fit=fit)
 
 
 @app.command()
@@ -287,6 +298,85 @@ def storyboard(
         return
     for path in paths:
         typer.echo(f"wrote {path}")
+
+
+def _heard(resolved, narration: Path | None, tts: str | None, voice: Path | None, quiet: bool):
+    """Where the narration's words are: aligned in the recording, or laid out by Piper."""
+    from lecturekit.align import align_recording
+    from lecturekit.diagnostics import Place, error
+    from lecturekit.progress import Steps
+    from lecturekit.retime import spoken_by_piper
+
+    if narration is not None:
+        return align_recording(resolved, narration, None if quiet else Steps("aligning", " s"))
+    if tts == "piper":
+        return spoken_by_piper(resolved, voice, None if quiet else Steps("speaking", " beats"))
+    raise LectureError(error(Place(), "retiming needs the voice to follow", "give --narration FILE or --tts piper"),
+                       exit_code=2)
+
+
+def _retime_beside(lecture, overrides, narration, tts, voice, quiet) -> Path:
+    """--fit retime: the lecture retimed to its voice, written beside it as NAME.retimed.json."""
+    from lecturekit.retime import retimed, write_lecture
+    from lecturekit.sources import read
+
+    resolved = read(lecture, overrides)
+    source = Path(resolved.source)
+    out = source.with_name(f"{source.stem}.retimed.json")
+    write_lecture(retimed(source, _heard(resolved, narration, tts, voice, quiet)), out)
+    if not quiet:
+        typer.echo(f"wrote {out}", err=True)
+    return out
+
+
+@app.command()
+def align(
+    lecture: LectureArg = None,
+    narration: Annotated[Path, typer.Option("--narration", help="A recording of the whole lecture.")] = ...,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the alignment as JSON.")] = False,
+    overrides: OverridesOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Where each beat's first words are heard in a recording, against where the lecture starts it."""
+    from lecturekit.align import as_json as align_json
+    from lecturekit.align import report
+    from lecturekit.sources import read
+
+    try:
+        beats = _heard(read(lecture, overrides), narration, None, None, quiet)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(json.dumps(align_json(beats), indent=1) if as_json else report(beats))
+
+
+@app.command()
+def retime(
+    lecture: LectureArg = None,
+    out: Annotated[Path, typer.Option("--out", help="The retimed lecture to write (NEW.json).")] = ...,
+    narration: Annotated[Path | None, typer.Option("--narration", help="Follow this recording.")] = None,
+    tts: Annotated[str | None, typer.Option("--tts", help="Follow a voice's speech: piper.")] = None,
+    voice: VoiceOpt = None,
+    overrides: OverridesOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Write a lecture whose beats start where their words are heard and whose actions move with
+    the words they fall on; it renders like any other (with --narration, or with --tts piper)."""
+    from lecturekit.retime import retimed, write_lecture
+    from lecturekit.sources import read
+
+    if tts not in (None, "piper") or (narration is None) == (tts is None):
+        typer.echo("error: give one of --narration FILE and --tts piper", err=True)
+        raise typer.Exit(2)
+    try:
+        resolved = read(lecture, overrides)
+        write_lecture(retimed(Path(resolved.source), _heard(resolved, narration, tts, voice, quiet)), out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {out}")
 
 
 def main() -> None:
