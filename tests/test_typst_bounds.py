@@ -102,6 +102,7 @@ COMMANDS = {
     "check": ["check"],
     "plan": ["plan", "--json"],
     "still": ["still", "--at", "1.0", "--out", "{out}/still.png"],
+    "storyboard": ["storyboard", "--out", "{out}"],
     "render": ["render", "-q", "l", "--out", "{out}"],
 }
 
