@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 job="${1:-demo}"
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng)
+# chromium: the browser the studio tests drive
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng chromium)
 
 missing=()
 for package in "${system_packages[@]}"; do
