@@ -177,6 +177,14 @@ def test_an_edit_on_disk_updates_the_page_and_keeps_the_playhead(page, studio):
     assert page.locator(f".cue[data-frame='{frame}']").count() >= 1
 
 
+def test_the_storyboard_sheet(page):
+    page.click("#storyboard-button")
+    page.wait_for_selector("#storyboard:not([hidden])", timeout=120_000)
+    page.wait_for_function("document.getElementById('storyboard-image').naturalWidth > 0")
+    width, height = page.evaluate("[studio.sheet.naturalWidth, studio.sheet.naturalHeight]")
+    assert width == 3 * 640 and height > 360  # three tiles a row, a tile per beat
+
+
 def _status(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:

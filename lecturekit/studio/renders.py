@@ -44,7 +44,7 @@ class RenderQueue:
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
         self._process = context.Process(target=_work, args=(child, lecture, overrides, self.settings, jobs),
-                                        name="lecturekit-renders", daemon=True)
+                                        name="lecturekit-renders")  # not a daemon: it starts workers
         self._process.start()
         child.close()
         self._thread = threading.Thread(target=self._dispatch, name="studio-renders", daemon=True)
@@ -70,7 +70,10 @@ class RenderQueue:
                 while (event := self._conn.recv())["type"] != "idle":
                     self._publish(event)
             except (EOFError, OSError):
-                return  # the worker was stopped
+                if not self._stopped:
+                    self._publish({"type": "failed", "what": task.what, "scene": task.scene,
+                                   "lines": ["error: the render worker stopped; start the studio again"]})
+                return
 
     def close(self) -> None:
         """Stop the worker where it stands: it removes what it had not finished."""
@@ -117,6 +120,9 @@ def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
         except LectureError as exc:
             conn.send({"type": "failed", "what": task.what, "scene": task.scene,
                        "lines": [d.line() for d in exc.diagnostics]})
+        except Exception as exc:  # a fault of ours: one line on the page, and the worker goes on
+            conn.send({"type": "failed", "what": task.what, "scene": task.scene,
+                       "lines": [f"error: rendering failed: {exc}"]})
         conn.send({"type": "idle"})
 
 

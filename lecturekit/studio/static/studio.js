@@ -469,7 +469,7 @@ function grabFrame() {
   return canvas.toDataURL("image/png");
 }
 
-window.studio = {state, seek, grabFrame, openScene};
+window.studio = {state, seek, grabFrame, openScene, sheet: $("storyboard-image")};
 
 const events = new EventSource(withToken("/api/events"));
 events.onmessage = (message) => handle(JSON.parse(message.data));
