@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 job="${1:-demo}"
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace)
+# strace: the hostile-lecture tests watch what a command opens and connects to;
+# chromium: the browser the studio tests drive
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium)
 
 missing=()
 for package in "${system_packages[@]}"; do

@@ -377,6 +377,28 @@ def retime(
         _fail(exc, debug)
         return
     typer.echo(f"wrote {out}")
+@app.command()
+def studio(
+    lecture: LectureArg = None,
+    overrides: OverridesOpt = None,
+    out: OutOpt = Path("media"),
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (default: any free one).")] = 0,
+    jobs: JobsOpt = DEFAULT_JOBS,
+) -> None:
+    """Review a lecture in the browser: its scenes' videos, timelines, warnings, stills and
+    storyboards, on 127.0.0.1 only; the page follows the lecture's files as they change."""
+    from lecturekit.sources import DEMO
+    from lecturekit.studio.server import serve
+
+    def announce(url: str) -> None:
+        typer.echo(f"lecturekit studio: {url}", err=False)
+        sys.stdout.flush()
+
+    try:
+        serve(lecture or DEMO, overrides, out, port, jobs, announce)
+    except OSError as exc:
+        typer.echo(f"error: cannot listen on 127.0.0.1:{port}: {exc.strerror}", err=True)
+        raise typer.Exit(2) from None
 
 
 def main() -> None:

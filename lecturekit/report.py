@@ -9,7 +9,8 @@ from lecturekit.diagnostics import Severity, printable_lines
 from lecturekit.resolve import ResolvedLecture
 
 
-def _form(action: object) -> str:
+def action_form(action: object) -> str:
+    """An action's form by name: show, hide, move, emphasize, flash, box, tick, redraw, stylehint."""
     return type(action).__name__.lower()
 
 
@@ -33,7 +34,7 @@ def summary(resolved: ResolvedLecture) -> dict[str, Any]:
 def text_report(resolved: ResolvedLecture) -> str:
     s = summary(resolved)
     kinds = Counter(spec.kind.value for sc in resolved.scenes for spec in sc.objects.values())
-    forms = Counter(_form(a.action) for sc in resolved.scenes for a in sc.actions)
+    forms = Counter(action_form(a.action) for sc in resolved.scenes for a in sc.actions)
     lines = [
         f"{s['title']} ({s['slug']})",
         f"  {s['scenes']} scenes, {s['objects']} objects, {s['actions']} actions",

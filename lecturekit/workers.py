@@ -40,6 +40,11 @@ def _start_worker(queue: multiprocessing.Queue) -> None:
     files are removed) instead of killing the process where it stands."""
     global _progress_queue
     _progress_queue = queue
+    unwind_on_sigterm()
+
+
+def unwind_on_sigterm() -> None:
+    """SIGTERM raises SystemExit, so `finally` blocks run and unfinished files are removed."""
     signal.signal(signal.SIGTERM, _terminate)
 
 
@@ -138,4 +143,4 @@ def run_cluster(jobs: Sequence[ChunkJob], address: str, landed: Landed) -> list[
     return failed
 
 
-__all__ = ["LocalPool", "cluster_workers", "run_cluster", "run_here"]
+__all__ = ["LocalPool", "cluster_workers", "run_cluster", "run_here", "unwind_on_sigterm"]
