@@ -31,7 +31,8 @@ LectureArg = Annotated[
 ]
 OverridesOpt = Annotated[
     Path | None,
-    typer.Option("--overrides", help="TOML with values the lecture cannot supply (default: scenes/<slug>.toml)."),
+    typer.Option("--overrides", help="TOML with values the lecture cannot supply (default: <slug>.toml or "
+                 "overrides.toml beside the lecture, else the project's own for that lecture)."),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback when something fails.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")]

@@ -11,7 +11,6 @@ from lecturekit import __version__
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
-from lecturekit.sources import overrides_path
 from lecturekit.syntax.nodes import ImageSpec
 
 
@@ -19,7 +18,7 @@ def _digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) -> dict[str, Any]:
+def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:
     from lecturekit.paths import confined
 
     folder = Path(resolved.folder)
@@ -29,7 +28,7 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
     for relative in images:
         found = confined(folder, relative)
         assets.append({"path": relative, "sha256": _digest(found) if found else None})
-    over = overrides_path(resolved.slug, overrides)
+    over = resolved.overrides_file
     return {
         "lecture": {"path": str(lecture), "sha256": _digest(lecture)},
         "overrides": {"path": str(over), "sha256": _digest(over)} if over else None,
@@ -38,7 +37,7 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
 
 
 def scene_key(
-    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, overrides: Path | None, settings: RenderSettings,
+    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, settings: RenderSettings,
     pictures: bool = False,
 ) -> str:
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
@@ -54,7 +53,7 @@ def scene_key(
         parts += [str(settings.tts), scene.model_dump_json()]
         if settings.narration is not None:
             parts.append(_digest(settings.narration))
-    over = overrides_path(resolved.slug, overrides)
+    over = resolved.overrides_file
     parts.append(_digest(over) if over else "")
     for spec in resolved.scenes[index - 1].objects.values():
         if isinstance(spec, ImageSpec):
@@ -72,7 +71,7 @@ def recorded(folder: Path) -> dict[str, dict[str, Any]]:
 
 
 def write_manifest(
-    resolved: ResolvedLecture, lecture: Path, overrides: Path | None, settings: RenderSettings,
+    resolved: ResolvedLecture, lecture: Path, settings: RenderSettings,
     files: list[dict[str, Any]],
 ) -> Path:
     """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
@@ -86,7 +85,7 @@ def write_manifest(
         "lecturekit": __version__,
         "slug": resolved.slug,
         "title": resolved.title,
-        **_inputs(resolved, lecture, overrides),
+        **_inputs(resolved, lecture),
         "files": sorted(entries.values(), key=lambda f: f["path"]),
     }
     tmp = path.with_name(".render.json.part")

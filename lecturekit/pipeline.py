@@ -20,7 +20,7 @@ from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
-from lecturekit.sources import overrides_path, read
+from lecturekit.sources import read
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
@@ -109,12 +109,11 @@ def render_scenes(
     need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
     scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
     resolved = read(lecture, overrides)
-    return _render_scenes(resolved, overrides, selectors, settings, jobs, on_done, progress_for, cluster)
+    return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster)
 
 
 def _render_scenes(
     resolved: ResolvedLecture,
-    overrides: Path | None,
     selectors: Sequence[str],
     settings: RenderSettings,
     jobs: int,
@@ -129,13 +128,13 @@ def _render_scenes(
     sweep(folder)
     sweep(settings.cache)
     recorded_scenes = load(Path(resolved.source)).scenes  # read once, not once a scene
-    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, overrides, settings) for s in chosen}
+    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, settings) for s in chosen}
     done: list[RenderedScene] = []
 
     def finished(rendered: RenderedScene, fresh: bool = True) -> None:
         done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(resolved, overrides, settings, [rendered], keys)
+            _record(resolved, settings, [rendered], keys)
         if on_done is not None:
             on_done(rendered)
 
@@ -154,8 +153,8 @@ def _render_scenes(
     try:
         plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
         workers = cluster_workers(cluster) if cluster else jobs
-        pieces = _cut(resolved, recorded_scenes, overrides, settings, plans, workers, chunks_folder)
-        inputs = Inputs.gather(resolved, overrides_path(resolved.slug, overrides))
+        pieces = _cut(resolved, recorded_scenes, settings, plans, workers, chunks_folder)
+        inputs = Inputs.gather(resolved, resolved.overrides_file)
         scratch = None if cluster else settings.cache
         if scratch is not None:
             scratch.mkdir(parents=True, exist_ok=True)
@@ -206,7 +205,7 @@ def _render_scenes(
     return sorted(done, key=lambda r: r.index)
 
 
-def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path | None, settings: RenderSettings,
+def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, settings: RenderSettings,
          plans: dict[int, ScenePlan], workers: int, folder: Path) -> dict[int, list[tuple[Chunk, Path]]]:
     """Each scene's chunks and the file each is kept in, named by what its pictures depend on.
     Scenes are cut so that every worker gets about a fair share of the drawing."""
@@ -214,7 +213,7 @@ def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path |
     share = max(work / max(1, workers), MIN_CHUNK_SECONDS * settings.frame_rate)
     pieces = {}
     for index, plan in plans.items():
-        static = scene_key(resolved, recorded_scenes[index - 1], index, overrides, settings, pictures=True)
+        static = scene_key(resolved, recorded_scenes[index - 1], index, settings, pictures=True)
         busy = plan.busy()
         chunks = split(busy, plan.frames, parts_for(drawn(busy), round(share)))
         pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}.mp4") for c in chunks]
@@ -236,7 +235,7 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
-def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,
+def _record(resolved: ResolvedLecture, settings: RenderSettings,
             rendered: list[RenderedScene], keys: dict[int, str]) -> None:
     files = []
     for item in rendered:
@@ -245,7 +244,7 @@ def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderS
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
                               "key": keys.get(item.index)})
-    write_manifest(resolved, Path(resolved.source), overrides, settings, files)
+    write_manifest(resolved, Path(resolved.source), settings, files)
 
 
 def write_still(
@@ -304,7 +303,7 @@ def render_lecture(
     from lecturekit.package import Part, join
 
     resolved = read(lecture, overrides)
-    scenes = _render_scenes(resolved, overrides, [], settings, jobs, on_done, progress_for, cluster)
+    scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
     path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
@@ -323,5 +322,5 @@ def render_lecture(
             with_audio(path, track, tmp)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, overrides, settings, [whole], {0: key})
+    _record(resolved, settings, [whole], {0: key})
     return whole
