@@ -14,7 +14,7 @@ import typer
 
 from lecturekit.diagnostics import LectureError
 from lecturekit.progress import Progress
-from lecturekit.settings import Quality
+from lecturekit.settings import Format, Quality
 
 DEFAULT_JOBS = os.cpu_count() or 1
 
@@ -121,8 +121,15 @@ ClusterOpt = Annotated[str | None, typer.Option(
     "--cluster", metavar="ADDRESS", help="Render on a Dask scheduler (tcp://host:8786) instead of local processes.")]
 
 
+FormatOpt = Annotated[Format, typer.Option(
+    "--format", "-f", help="mp4 (H.264), webm (VP9, Opus), gif (a scene or a --from/--to clip), mov (ProRes 4444).")]
+TransparentOpt = Annotated[bool, typer.Option(
+    "--transparent", help="With --format mov: no background; alpha is opaque exactly where the board has ink.")]
+
+
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
-            quiet=False, verbose=False, cluster=None, strict=False) -> None:
+            quiet=False, verbose=False, cluster=None, strict=False, video_format=Format.mp4,
+            transparent=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -135,7 +142,11 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     if tts not in (None, "espeak"):
         typer.echo("error: --tts takes espeak", err=True)
         raise typer.Exit(2)
-    settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose)
+    if transparent and video_format is not Format.mov:
+        typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
+        raise typer.Exit(2)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose, format=video_format,
+                              transparent=transparent)
     shown: list[Progress] = []
 
     def progress_for(frames: dict[int, int]) -> Progress:
@@ -172,12 +183,32 @@ def render(
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
     strict: StrictOpt = False,
+    video_format: FormatOpt = Format.mp4,
+    transparent: TransparentOpt = False,
+    clip_from: Annotated[float | None, typer.Option("--from", help="GIF: lecture time the clip starts.")] = None,
+    clip_to: Annotated[float | None, typer.Option("--to", help="GIF: lecture time the clip ends.")] = None,
+    width: Annotated[int, typer.Option("--width", min=16, max=3840, help="GIF: width in pixels.")] = 480,
+    fps: Annotated[int, typer.Option("--fps", min=1, max=50, help="GIF: frames per second.")] = 10,
     debug: DebugOpt = False,
 ) -> None:
-    """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
-    lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
+    """Render scenes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, all of them and
+    the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
+    if video_format is Format.gif:
+        _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug)
+        return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict)
+            strict=strict, video_format=video_format, transparent=transparent)
+
+
+def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
+    from lecturekit.pipeline import write_gif
+
+    try:
+        path = write_gif(lecture, overrides, scene or [], clip_from, clip_to, width, fps, out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
 
 
 @app.command()

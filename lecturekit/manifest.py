@@ -46,7 +46,8 @@ def scene_key(
     from lecturekit.paths import confined
 
     scene = recorded_scene
-    parts = [__version__, settings.quality.value, str(settings.frame_rate)]
+    parts = [__version__, settings.quality.value, str(settings.frame_rate), settings.format.value,
+             str(settings.transparent)]
     if pictures:
         parts.append(scene.model_dump_json(exclude={"beats"}))
     else:

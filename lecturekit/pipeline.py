@@ -53,8 +53,8 @@ def plan_scenes(resolved: ResolvedLecture, scenes: Sequence[ResolvedScene], fps:
     return [plan_scene(scene, fps, folder) for scene in scenes]
 
 
-def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene) -> Path:
-    return out / slug / f"{plan.index:02d}-{plan.slug}.mp4"
+def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene, suffix: str = ".mp4") -> Path:
+    return out / slug / f"{plan.index:02d}-{plan.slug}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,7 @@ def _render_scenes(
     before = recorded(folder)
     todo = []
     for scene in chosen:
-        path = scene_path(settings.out, resolved.slug, scene)
+        path = scene_path(settings.out, resolved.slug, scene, settings.format.suffix)
         entry = before.get(path.name, {})
         if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
             finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
@@ -158,7 +158,8 @@ def _render_scenes(
         scratch = None if cluster else settings.cache
         if scratch is not None:
             scratch.mkdir(parents=True, exist_ok=True)
-        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch)
+        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch,
+                         settings.format, settings.transparent)
                 for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
         work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
         progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
@@ -177,7 +178,7 @@ def _render_scenes(
                     chunk_progress(index, chunk.first, chunk.frames)
                 current = [path for _, path in pieces[index]]
                 finished(finish_scene(plan, current, settings, resolved.slug))
-                for stale in set(chunks_folder.glob(f"{index:02d}-*.mp4")) - set(current):
+                for stale in set(chunks_folder.glob(f"{index:02d}-*{settings.format.suffix}")) - set(current):
                     stale.unlink()  # chunks of an earlier version of the scene
 
         def landed(video: ChunkVideo) -> None:
@@ -216,7 +217,8 @@ def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, settings: RenderS
         static = scene_key(resolved, recorded_scenes[index - 1], index, settings, pictures=True)
         busy = plan.busy()
         chunks = split(busy, plan.frames, parts_for(drawn(busy), round(share)))
-        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}.mp4") for c in chunks]
+        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}{settings.format.suffix}")
+                         for c in chunks]
     return pieces
 
 
@@ -224,14 +226,14 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     """The scene's video from its chunks (stream copy), with captions and narration."""
     from lecturekit.package import Part, join
 
-    path = scene_path(settings.out, slug, plan)
+    path = scene_path(settings.out, slug, plan, settings.format.suffix)
     frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False)
     write_captions(path, captions(scene_beats(plan.scene)))
     track = narration_for(plan.scene, frames / plan.fps, settings)
     if track is not None:
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
-            with_audio(path, track, tmp)
+            with_audio(path, track, tmp, settings.format.audio_codec)
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
@@ -273,6 +275,38 @@ def write_still(
     return path
 
 
+def write_gif(
+    lecture: Path | None, overrides: Path | None, selectors: Sequence[str], start: float | None,
+    end: float | None, width: int, fps: int, out: Path,
+) -> Path:
+    """One scene, or the clip from `start` to `end` (lecture times, inside one scene), as a GIF
+    `width` pixels wide (16:9) at `fps`."""
+    from lecturekit.render.gif import write_gif as draw_gif
+    from lecturekit.settings import Preset
+
+    resolved = read(lecture, overrides)
+    ensure_renderable(resolved)
+    if (start is None) != (end is None):
+        raise LectureError(error(Place(), "a GIF clip needs both --from and --to"), exit_code=2)
+    if start is not None:
+        scene = next((s for s in resolved.scenes if s.start <= start < s.end), None)
+        if scene is None or end <= start or end > scene.end + 1e-9:
+            raise LectureError(error(Place(), f"the clip {start:g}-{end:g} s is not inside one scene",
+                                     "choose --from and --to within a scene's start and end"), exit_code=2)
+    else:
+        chosen = select(resolved, selectors)
+        if len(chosen) != 1:
+            raise LectureError(error(Place(), "a GIF is of one scene", "name it with --scene, or give --from and --to"),
+                               exit_code=2)
+        [scene] = chosen
+        start, end = scene.start, scene.end
+    [plan] = plan_scenes(resolved, [scene], fps)
+    frames = range(round((start - scene.start) * fps), min(plan.frames, round((end - scene.start) * fps)))
+    preset = Preset(width, 2 * round(width * 9 / 32), fps, 0)
+    name = f"{plan.index:02d}-{plan.slug}" + ("" if len(frames) == plan.frames else f"-{start:.2f}-{end:.2f}")
+    return draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
+
+
 def write_storyboards(
     lecture: Path | None, overrides: Path | None, selectors: Sequence[str], out: Path
 ) -> list[Path]:
@@ -304,7 +338,7 @@ def render_lecture(
 
     resolved = read(lecture, overrides)
     scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
-    path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
+    path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
@@ -319,7 +353,7 @@ def render_lecture(
     if settings.narration is not None or settings.tts:
         track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
         with atomic(path) as tmp:
-            with_audio(path, track, tmp)
+            with_audio(path, track, tmp, settings.format.audio_codec)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
     _record(resolved, settings, [whole], {0: key})
