@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from lecturekit.diagnostics import LectureError
-from lecturekit.progress import Progress
+from lecturekit.progress import RenderDisplay
 from lecturekit.settings import Format, Quality
 
 DEFAULT_JOBS = os.cpu_count() or 1
@@ -136,8 +136,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
 
     def announce(rendered) -> None:
         if not quiet:
-            typer.echo(f"\nwrote {rendered.path} ({rendered.frames} frames)" if shown and shown[-1].live
-                       else f"wrote {rendered.path} ({rendered.frames} frames)")
+            typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
     if tts not in (None, "espeak"):
         typer.echo("error: --tts takes espeak", err=True)
@@ -147,13 +146,8 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
         raise typer.Exit(2)
     settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose, format=video_format,
                               transparent=transparent)
-    shown: list[Progress] = []
-
-    def progress_for(frames: dict[int, int]) -> Progress:
-        shown.append(Progress(frames))
-        return shown[-1]
-
-    watch = None if quiet else progress_for
+    display = None if quiet else RenderDisplay()
+    watch = display.start if display else None
     try:
         resolved = read(lecture, overrides)
         _warn(resolved)
@@ -165,7 +159,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     except LectureError as exc:
         _fail(exc, debug)
     finally:
-        for display in shown:
+        if display is not None:
             display.close()
 
 
@@ -209,6 +203,37 @@ def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) 
         _fail(exc, debug)
         return
     typer.echo(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
+
+
+@app.command()
+def publish(
+    lecture: LectureArg = None,
+    quality: QualityOpt = Quality.h,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    thumbnail_at: Annotated[float | None, typer.Option(
+        "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Render what is missing, then write beside the joined video: chapters.txt, description.md,
+    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track)."""
+    from lecturekit.publish import publish as write_bundle
+    from lecturekit.settings import RenderSettings
+
+    display = None if quiet else RenderDisplay()
+    try:
+        paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
+                             progress_for=display.start if display else None)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    finally:
+        if display is not None:
+            display.close()
+    for path in paths:
+        typer.echo(f"wrote {path}")
 
 
 @app.command()
