@@ -75,3 +75,16 @@ def test_check_names_the_overrides_file_it_read(tmp_path):
     result = runner.invoke(app, ["check", str(stranger)])
     assert "  overrides: none read\n" in result.stdout
     assert json.loads(runner.invoke(app, ["check", str(stranger), "--json"]).stdout)["overrides"] is None
+
+
+def test_every_project_overrides_file_ships_in_the_package_and_names_its_lecture():
+    from lecturekit.resolve.overrides import load_overrides
+    from lecturekit.sources import PROJECT_OVERRIDES
+    from tests.conftest import ROOT
+
+    written = sorted(p.name for p in (ROOT / "scenes").glob("*.toml"))
+    shipped = sorted(p.name for p in PROJECT_OVERRIDES.glob("*.toml"))
+    assert written == shipped
+    for name in shipped:
+        assert (PROJECT_OVERRIDES / name).resolve() == (ROOT / "scenes" / name).resolve()  # a link, not a copy
+        assert load_overrides(PROJECT_OVERRIDES / name).lecture_id
