@@ -135,8 +135,8 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     from lecturekit.sources import read
 
     def announce(rendered) -> None:
-        if not quiet:
-            typer.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
+        if display is not None:
+            display.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
     if tts not in (None, "espeak"):
         typer.echo("error: --tts takes espeak", err=True)

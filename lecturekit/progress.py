@@ -70,6 +70,15 @@ class RenderDisplay:
     def __init__(self) -> None:
         self.shown: list[Progress] = []
 
+    def echo(self, line: str) -> None:
+        """A line of output: above the bars while they are drawn on the same terminal (written
+        past them, it would be drawn over), else to standard output."""
+        bars = self.shown[-1].bars if self.shown else None
+        if bars is not None and sys.stdout.isatty():
+            bars.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(line, flush=True)
+
     def start(self, frames: dict[int, int]) -> Progress:
         self.close()
         self.shown.append(Progress(frames))

@@ -120,3 +120,16 @@ def test_publish_writes_the_bundle_beside_the_joined_video(tmp_path):
     assert again.exit_code == 0, again.output
     with Image.open(folder / "thumbnail.png") as thumbnail:
         assert thumbnail.size == (1280, 720)
+
+
+def test_output_lines_go_to_standard_output_when_no_bars_are_drawn(capsys):
+    from lecturekit.progress import RenderDisplay
+
+    display = RenderDisplay()
+    display.echo("wrote a.mp4 (3 frames)")
+    display.start({1: 10})(1, 10)  # captured output is not a terminal: plain lines, no bars
+    display.echo("wrote b.mp4 (10 frames)")
+    display.close()
+    captured = capsys.readouterr()
+    assert captured.out == "wrote a.mp4 (3 frames)\nwrote b.mp4 (10 frames)\n"
+    assert "rendering: 1/1 scenes, 10/10 frames (100%)" in captured.err
