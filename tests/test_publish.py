@@ -133,3 +133,16 @@ def test_output_lines_go_to_standard_output_when_no_bars_are_drawn(capsys):
     captured = capsys.readouterr()
     assert captured.out == "wrote a.mp4 (3 frames)\nwrote b.mp4 (10 frames)\n"
     assert "rendering: 1/1 scenes, 10/10 frames (100%)" in captured.err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-f", "gif"], "error: lecture: a GIF is of one scene (name it with --scene, or give --from and --to)"),
+    (["-f", "gif", "--from", "25"], "error: lecture: a GIF clip needs both --from and --to"),
+    (["-f", "gif", "--from", "25", "--to", "35"], "error: lecture: the clip 25-35 s is not inside one scene "
+     "(choose --from and --to within a scene's start and end)"),
+    (["--transparent"], "error: --transparent needs --format mov (ProRes 4444 keeps the alpha)"),
+])
+def test_format_options_that_cannot_be_met_are_one_line_and_exit_2(args, message, tmp_path):
+    result = runner.invoke(app, ["render", str(DEMO), "--out", str(tmp_path), *args])
+    assert result.exit_code == 2
+    assert result.output.strip() == message
