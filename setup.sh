@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 job="${1:-demo}"
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng)
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace)
 
 missing=()
 for package in "${system_packages[@]}"; do
@@ -38,7 +38,7 @@ stamp=.venv/.lecturekit-installed
 if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
   echo "setup: installing lecturekit and its dependencies into .venv"
   .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -q -e '.[test,voice]'
   touch "$stamp"
 fi
 

@@ -53,6 +53,9 @@ def captions(beats: list[tuple[float, float, str]]) -> list[Caption]:
     """Cues for (start, end, narration) beats, in seconds from the video's start."""
     out: list[Caption] = []
     for start, end, say in beats:
+        start = max(start, 0.0)
+        if end <= start:
+            continue  # nothing can be shown in no time (resolve orders beats and keeps them in the scene)
         cues = split(say)
         words = [sum(len(line.split()) for line in cue) for cue in cues]
         total = sum(words) or 1

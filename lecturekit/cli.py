@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from lecturekit.diagnostics import LectureError
+from lecturekit.diagnostics import LectureError, Place, error, printable_lines
 from lecturekit.progress import RenderDisplay
 from lecturekit.settings import Format, Quality
 
@@ -54,7 +54,7 @@ def _warn(resolved) -> None:
 def _refuse_unless_strictly_clean(resolved, strict: bool) -> None:
     """With --strict, what fails `check --strict` fails a render too, before anything is drawn
     (errors are left to the render, which reports them)."""
-    from lecturekit.diagnostics import Place, Severity, error
+    from lecturekit.diagnostics import Severity
 
     if resolved.renderable and not resolved.passes(strict):
         counts = f"{len(resolved.of(Severity.WARNING))} warnings and {len(resolved.of(Severity.UNRESOLVED))} unresolved"
@@ -112,7 +112,12 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1,
 NarrationOpt = Annotated[
     Path | None, typer.Option("--narration", help="A recording of the whole lecture, cut under each scene.")
 ]
-TtsOpt = Annotated[str | None, typer.Option("--tts", help="A draft voice from the narration text: espeak.")]
+TtsOpt = Annotated[str | None, typer.Option(
+    "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit[voice]).")]
+VoiceOpt = Annotated[Path | None, typer.Option(
+    "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
+FitOpt = Annotated[str, typer.Option(
+    "--fit", help="Speech longer than its beat: speed (speak faster, up to a limit) or retime (move the lecture).")]
 
 
 QuietOpt = Annotated[bool, typer.Option("--quiet", help="No progress display.")]
@@ -128,8 +133,8 @@ TransparentOpt = Annotated[bool, typer.Option(
 
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
-            quiet=False, verbose=False, cluster=None, strict=False, video_format=Format.mp4,
-            transparent=False) -> None:
+            quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
+            video_format=Format.mp4, transparent=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -138,17 +143,19 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
         if display is not None:
             display.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
-    if tts not in (None, "espeak"):
-        typer.echo("error: --tts takes espeak", err=True)
+    if tts not in (None, "espeak", "piper") or fit not in ("speed", "retime"):
+        typer.echo("error: --tts takes espeak or piper, --fit speed or retime", err=True)
         raise typer.Exit(2)
     if transparent and video_format is not Format.mov:
         typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
         raise typer.Exit(2)
-    settings = RenderSettings(quality, out, narration=narration, tts=tts, verbose=verbose, format=video_format,
-                              transparent=transparent)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose,
+                              format=video_format, transparent=transparent)
     display = None if quiet else RenderDisplay()
     watch = display.start if display else None
     try:
+        if fit == "retime":
+            lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
         resolved = read(lecture, overrides)
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
@@ -173,6 +180,8 @@ def render(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    voice: VoiceOpt = None,
+    fit: FitOpt = "speed",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -191,7 +200,7 @@ def render(
         _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug)
         return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, video_format=video_format, transparent=transparent)
+            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent)
 
 
 def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
@@ -245,6 +254,8 @@ def preview(
     jobs: JobsOpt = DEFAULT_JOBS,
     narration: NarrationOpt = None,
     tts: TtsOpt = None,
+    voice: VoiceOpt = None,
+    fit: FitOpt = "speed",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -253,7 +264,7 @@ def preview(
 ) -> None:
     """A fast draft: `render` at -q l."""
     _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict)
+            strict=strict, voice=voice, fit=fit)
 
 
 @app.command()
@@ -279,7 +290,11 @@ def plan(
         _fail(exc, debug)
         return
     result = LecturePlan(resolved.slug, resolved.title, fps, tuple(plans))
-    typer.echo(json.dumps(plan_json(result), indent=1) if as_json else describe(result))
+    try:  # a NaN or infinity would not be JSON: resolve keeps them out, and this makes sure
+        typer.echo(json.dumps(plan_json(result), indent=1, allow_nan=False) if as_json
+                   else printable_lines(describe(result)))
+    except ValueError as exc:
+        _fail(LectureError(error(Place(path=resolved.source), f"the plan cannot be written: {exc}")), debug)
 
 
 @app.command()
@@ -340,6 +355,85 @@ def storyboard(
         return
     for path in paths:
         typer.echo(f"wrote {path}")
+
+
+def _heard(resolved, narration: Path | None, tts: str | None, voice: Path | None, quiet: bool):
+    """Where the narration's words are: aligned in the recording, or laid out by Piper."""
+    from lecturekit.align import align_recording
+    from lecturekit.diagnostics import Place, error
+    from lecturekit.progress import Steps
+    from lecturekit.retime import spoken_by_piper
+
+    if narration is not None:
+        return align_recording(resolved, narration, None if quiet else Steps("aligning", " s"))
+    if tts == "piper":
+        return spoken_by_piper(resolved, voice, None if quiet else Steps("speaking", " beats"))
+    raise LectureError(error(Place(), "retiming needs the voice to follow", "give --narration FILE or --tts piper"),
+                       exit_code=2)
+
+
+def _retime_beside(lecture, overrides, narration, tts, voice, quiet) -> Path:
+    """--fit retime: the lecture retimed to its voice, written beside it as NAME.retimed.json."""
+    from lecturekit.retime import retimed, write_lecture
+    from lecturekit.sources import read
+
+    resolved = read(lecture, overrides)
+    source = Path(resolved.source)
+    out = source.with_name(f"{source.stem}.retimed.json")
+    write_lecture(retimed(source, _heard(resolved, narration, tts, voice, quiet)), out)
+    if not quiet:
+        typer.echo(f"wrote {out}", err=True)
+    return out
+
+
+@app.command()
+def align(
+    lecture: LectureArg = None,
+    narration: Annotated[Path, typer.Option("--narration", help="A recording of the whole lecture.")] = ...,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the alignment as JSON.")] = False,
+    overrides: OverridesOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Where each beat's first words are heard in a recording, against where the lecture starts it."""
+    from lecturekit.align import as_json as align_json
+    from lecturekit.align import report
+    from lecturekit.sources import read
+
+    try:
+        beats = _heard(read(lecture, overrides), narration, None, None, quiet)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(json.dumps(align_json(beats), indent=1) if as_json else report(beats))
+
+
+@app.command()
+def retime(
+    lecture: LectureArg = None,
+    out: Annotated[Path, typer.Option("--out", help="The retimed lecture to write (NEW.json).")] = ...,
+    narration: Annotated[Path | None, typer.Option("--narration", help="Follow this recording.")] = None,
+    tts: Annotated[str | None, typer.Option("--tts", help="Follow a voice's speech: piper.")] = None,
+    voice: VoiceOpt = None,
+    overrides: OverridesOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Write a lecture whose beats start where their words are heard and whose actions move with
+    the words they fall on; it renders like any other (with --narration, or with --tts piper)."""
+    from lecturekit.retime import retimed, write_lecture
+    from lecturekit.sources import read
+
+    if tts not in (None, "piper") or (narration is None) == (tts is None):
+        typer.echo("error: give one of --narration FILE and --tts piper", err=True)
+        raise typer.Exit(2)
+    try:
+        resolved = read(lecture, overrides)
+        write_lecture(retimed(Path(resolved.source), _heard(resolved, narration, tts, voice, quiet)), out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {out}")
 
 
 def main() -> None:

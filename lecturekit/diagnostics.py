@@ -2,8 +2,40 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
+
+#: At most this many characters of the author's text are quoted in a line.
+QUOTE_LIMIT = 120
+#: A part of a line (place, message, hint) longer than this is cut, whatever it quotes.
+PART_LIMIT = 600
+#: Characters never printed as they are: C0 and C1 controls (ESC starts terminal sequences),
+#: DEL, lone surrogates, and the bidirectional overrides that reorder what a terminal shows.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character, lone surrogate and bidi override shown escaped, so a
+    line cannot move the cursor, recolour the terminal or fail to encode."""
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii")
+                            if m.group() not in "\t" else " ", text)
+
+
+def printable_lines(text: str) -> str:
+    """`printable` line by line: a report of many lines, each safe to print."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """The author's `text` quoted for a line: at most `limit` characters, then an ellipsis, with
+    control characters escaped (as `repr` shows them)."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+
+
+def _bounded(text: str) -> str:
+    text = printable(text)
+    return text if len(text) <= PART_LIMIT else text[:PART_LIMIT] + "…"
 
 
 class Severity(StrEnum):
@@ -27,9 +59,9 @@ class Place:
         if self.path:
             parts.append(self.path)
         if self.scene is not None:
-            parts.append(f"scene {self.scene!r}")
+            parts.append(f"scene {quote(self.scene)}")
         if self.object is not None:
-            parts.append(f"object {self.object!r}")
+            parts.append(f"object {quote(self.object)}")
         if self.action is not None:
             parts.append(f"action {self.action}")
         return ", ".join(parts) or "lecture"
@@ -43,9 +75,10 @@ class Diagnostic:
     hint: str | None = None
 
     def line(self) -> str:
-        """One line for a person: place, what is wrong, what to do."""
-        text = f"{self.severity.value}: {self.place.describe()}: {self.message}"
-        return f"{text} ({self.hint})" if self.hint else text
+        """One line for a person: place, what is wrong, what to do; nothing in it the terminal
+        would act on, and no part of it unbounded."""
+        text = f"{self.severity.value}: {_bounded(self.place.describe())}: {_bounded(self.message)}"
+        return f"{text} ({_bounded(self.hint)})" if self.hint else text
 
     def as_json(self) -> dict[str, str | None]:
         return {

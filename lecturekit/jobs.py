@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
-from lecturekit.paths import confined
+from lecturekit.images import image_bytes
 from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
 from lecturekit.resolve import ResolvedLecture
@@ -38,9 +38,9 @@ class Inputs:
         assets = {}
         for scene in resolved.scenes:
             for spec in scene.objects.values():
-                found = confined(folder, spec.path) if isinstance(spec, ImageSpec) else None
+                found = image_bytes(folder, spec.path) if isinstance(spec, ImageSpec) else None
                 if found is not None:
-                    assets[spec.path] = found.read_bytes()
+                    assets[spec.path] = found
         return cls(Path(resolved.source).read_bytes(), overrides.read_bytes() if overrides else None,
                    tuple(sorted(assets.items())))
 

@@ -8,30 +8,25 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit import __version__
+from lecturekit.images import file_digest, image_digest
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
 from lecturekit.syntax.nodes import ImageSpec
 
 
-def _digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:
-    from lecturekit.paths import confined
-
     folder = Path(resolved.folder)
     images = sorted({spec.path for scene in resolved.scenes for spec in scene.objects.values()
                      if isinstance(spec, ImageSpec)})
     assets = []
     for relative in images:
-        found = confined(folder, relative)
-        assets.append({"path": relative, "sha256": _digest(found) if found else None})
+        digest = image_digest(folder, relative)
+        assets.append({"path": relative, "sha256": None if ":" in digest else digest})
     over = resolved.overrides_file
     return {
-        "lecture": {"path": str(lecture), "sha256": _digest(lecture)},
-        "overrides": {"path": str(over), "sha256": _digest(over)} if over else None,
+        "lecture": {"path": str(lecture), "sha256": file_digest(lecture)},
+        "overrides": {"path": str(over), "sha256": file_digest(over)} if over else None,
         "assets": assets,
     }
 
@@ -43,23 +38,20 @@ def scene_key(
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
     the quality and narration asked for, and this version of lecturekit. With `pictures`, only
     what its pictures depend on besides its actions: not the actions, narration or voice."""
-    from lecturekit.paths import confined
-
     scene = recorded_scene
     parts = [__version__, settings.quality.value, str(settings.frame_rate), settings.format.value,
              str(settings.transparent)]
     if pictures:
         parts.append(scene.model_dump_json(exclude={"beats"}))
     else:
-        parts += [str(settings.tts), scene.model_dump_json()]
+        parts += [str(settings.tts), str(settings.voice), scene.model_dump_json()]
         if settings.narration is not None:
-            parts.append(_digest(settings.narration))
+            parts.append(file_digest(settings.narration))
     over = resolved.overrides_file
-    parts.append(_digest(over) if over else "")
+    parts.append(file_digest(over) if over else "")
     for spec in resolved.scenes[index - 1].objects.values():
         if isinstance(spec, ImageSpec):
-            found = confined(Path(resolved.folder), spec.path)
-            parts.append(_digest(found) if found else f"missing:{spec.path}")
+            parts.append(image_digest(Path(resolved.folder), spec.path))
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
+from lecturekit.paths import NotReadable, read_regular
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: Longer scenes are refused: a held board costs little, but not nothing.
@@ -103,6 +105,8 @@ class Lecture(_Frozen):
     source: Path
     folder: Path
     file: LectureFile
+    #: Warnings about the file itself (text repaired while it was read), for `resolve` to report.
+    notes: tuple[Diagnostic, ...] = ()
 
     @property
     def slug(self) -> str:
@@ -165,9 +169,9 @@ def load(path: Path) -> Lecture:
     path = Path(path)
     where = Place(path=str(path))
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise LectureError(error(where, f"file is larger than {MAX_FILE_BYTES >> 20} MiB"))
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_FILE_BYTES)
+    except NotReadable as exc:
+        raise LectureError(error(where, str(exc), "give the path of a lecture.json")) from None
     except FileNotFoundError:
         raise LectureError(error(where, "no such file", "give the path of a lecture.json")) from None
     except IsADirectoryError:
@@ -178,7 +182,9 @@ def load(path: Path) -> Lecture:
     except OSError as exc:
         raise LectureError(error(where, f"cannot be read: {exc.strerror}")) from None
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        twice: list[str] = []
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant,
+                          object_pairs_hook=lambda pairs: _keys_once(pairs, twice))
     except UnicodeDecodeError:
         raise LectureError(error(where, "is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -187,6 +193,9 @@ def load(path: Path) -> Lecture:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise LectureError(error(where, f"is not valid JSON: {exc}")) from None
+    data, notes = _without_surrogates(data)
+    notes += tuple(warning(where, f"names the key {quote(key)} twice in one object; the last one is used",
+                           "give every key once") for key in dict.fromkeys(twice))[:_NAMED_REPAIRS]
     try:
         file = LectureFile.model_validate(data)
     except ValidationError as exc:
@@ -201,7 +210,59 @@ def load(path: Path) -> Lecture:
             ))
         ]
         raise LectureError(diagnostics) from None
-    return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file)
+    return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file, notes=notes)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: Repaired texts named one by one; the rest are counted.
+_NAMED_REPAIRS = 10
+
+
+def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...]]:
+    """`data` with every lone UTF-16 surrogate (legal in JSON, `\\ud800`, but not text anything
+    can print, encode or typeset) replaced by U+FFFD, and a warning for each text repaired.
+    Walked without recursion: the JSON may nest as deep as the parser allows."""
+    places: list[str] = []
+
+    def clean(text: str, loc: tuple) -> str:
+        if not _SURROGATE.search(text):
+            return text
+        places.append(_path_of(loc))
+        return _SURROGATE.sub("\ufffd", text)
+
+    root = [data]
+    pending: list[tuple[Any, tuple]] = [(root, ())]
+    while pending:
+        container, loc = pending.pop()
+        if isinstance(container, dict):
+            items = list(container.items())
+            container.clear()
+            for key, value in items:
+                key = clean(key, loc) if isinstance(key, str) else key
+                container[key] = value
+        keys = range(len(container)) if isinstance(container, list) else list(container)
+        for key in keys:
+            value = container[key]
+            where = loc if container is root else (*loc, key)
+            if isinstance(value, str):
+                container[key] = clean(value, where)
+            elif isinstance(value, dict | list):
+                pending.append((value, where))
+    notes = [warning(Place(path=where), "holds a lone UTF-16 surrogate, which is not text; "
+                     "it is drawn as U+FFFD", "write the character itself") for where in places[:_NAMED_REPAIRS]]
+    if len(places) > _NAMED_REPAIRS:
+        notes.append(warning(Place(), f"{len(places) - _NAMED_REPAIRS} more texts hold lone UTF-16 surrogates; "
+                             "they are drawn as U+FFFD"))
+    return root[0], tuple(notes)
+
+
+def _keys_once(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
+    """A JSON object as a dict, noting each key it gives more than once (JSON keeps the last)."""
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        twice += [key for key, _ in pairs if key in seen or seen.add(key)]
+    return found
 
 
 def _reject_constant(name: str) -> float:

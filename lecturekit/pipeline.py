@@ -69,8 +69,8 @@ def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings
     """The scene's narration, exactly `seconds` long, or None when none was asked for."""
     if settings.narration is not None:
         return recording(settings.narration, scene.start, scene.start + seconds)
-    if settings.tts == "espeak":
-        return tts_track(scene_beats(scene), seconds)
+    if settings.tts in ("espeak", "piper"):
+        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice)
     return None
 
 

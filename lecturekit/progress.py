@@ -92,3 +92,23 @@ class RenderDisplay:
 def _clock(seconds: float) -> str:
     minutes, secs = divmod(int(seconds), 60)
     return f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
+
+
+class Steps:
+    """Progress of one long piece of work measured in any unit: `aligning: 40% (25.0/62.0 s)`."""
+
+    def __init__(self, what: str, unit: str = "", stream: TextIO = sys.stderr):
+        self.what, self.unit, self.stream = what, unit, stream
+        self.live = stream.isatty()
+        self.shown = -1.0
+
+    def __call__(self, done: float, total: float) -> None:
+        fraction = done / total if total else 1.0
+        if not self.live and fraction < self.shown + 0.1 and fraction < 1:
+            return
+        self.shown = fraction
+        line = f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})"
+        self.stream.write(("\r" + line + "\033[K") if self.live else line + "\n")
+        if self.live and fraction >= 1:
+            self.stream.write("\n")
+        self.stream.flush()

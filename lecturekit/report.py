@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from lecturekit.diagnostics import Severity
+from lecturekit.diagnostics import Severity, printable_lines
 from lecturekit.resolve import ResolvedLecture
 
 
@@ -58,4 +58,4 @@ def text_report(resolved: ResolvedLecture) -> str:
     verdict = "ready to render" if resolved.renderable else "cannot be rendered"
     lines += ["", f"{counts['errors']} errors, {counts['warnings']} warnings, "
               f"{counts['unresolved']} unresolved: {verdict}"]
-    return "\n".join(lines)
+    return printable_lines("\n".join(lines))

@@ -52,9 +52,11 @@ class RenderSettings:
     quality: Quality = Quality.h
     out: Path = Path("media")
     fps: int | None = None
-    #: Narration under the video: a recording of the whole lecture, or a draft voice ("espeak").
+    #: Narration under the video: a recording of the whole lecture, or a voice ("espeak", "piper").
     narration: Path | None = None
     tts: str | None = None
+    #: A Piper voice (.onnx beside its .onnx.json); None for the default one.
+    voice: Path | None = None
     #: Let Manim's own log lines through.
     verbose: bool = False
     format: Format = Format.mp4

@@ -1,17 +1,24 @@
-"""The one way lecture text is compiled: Typst in an empty folder, with no packages and no system
-fonts, so a lecture can read no file and every machine draws the same glyphs."""
+"""The one way lecture text is compiled: Typst in a process of its own (`lecturekit.typst_worker`),
+with an empty folder as its root, no packages, no system fonts and no network, bounded in time
+and memory. A compile that overruns is stopped and its text left out; Ctrl-C or SIGTERM stop the
+command at once, since lecturekit only ever waits on a pipe, never inside Typst."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
-import typst
+import atexit
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.typst_source import document
 
-_SANDBOX = Path(tempfile.mkdtemp(prefix="lecturekit-typst-"))
+#: Seconds one compile may take, and bytes of address space the compile process may use.
+TIME_LIMIT = 5.0
+MEMORY_LIMIT = 1 << 30
 
 
 class TypstError(LectureError):
@@ -20,18 +27,98 @@ class TypstError(LectureError):
         super().__init__(error(Place(), message))
 
 
+class Compiler:
+    """A compile process, started on first use and again after one is stopped."""
+
+    def __init__(self, time_limit: float = TIME_LIMIT, memory_limit: int = MEMORY_LIMIT) -> None:
+        self.time_limit = time_limit
+        self.memory_limit = memory_limit
+        self.process: subprocess.Popen | None = None
+        self.root: str | None = None
+
+    def run(self, op: str, source: str) -> bytes:
+        data = source.encode("utf-8", errors="replace")
+        try:
+            process = self._process()
+            assert process.stdin is not None
+            process.stdin.write(f"{op} {len(data)}\n".encode() + data)
+            process.stdin.flush()
+            status, payload = self._answer(process)
+        except TimeoutError:
+            self.stop()
+            raise TypstError(f"Typst took longer than {self.time_limit:g} s, and was stopped") from None
+        except (OSError, ValueError, EOFError):
+            self.stop()
+            raise TypstError(
+                f"Typst stopped while typesetting it (it may need more than {self.memory_limit >> 20} MiB)") from None
+        if status == b"error":
+            raise TypstError(f"Typst cannot typeset it: {_first_line(payload.decode(errors='replace'))}")
+        return payload
+
+    def _process(self) -> subprocess.Popen:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "lecturekit.typst_worker", str(self.memory_limit)],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                env={k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")},
+            )
+            assert self.process.stdout is not None
+            started = _read(self.process.stdout.fileno(), time.monotonic() + self.time_limit, until_newline=True)
+            self.root = started.decode().strip()
+        return self.process
+
+    def _answer(self, process: subprocess.Popen) -> tuple[bytes, bytes]:
+        assert process.stdout is not None
+        deadline = time.monotonic() + self.time_limit
+        fd = process.stdout.fileno()
+        header = _read(fd, deadline, until_newline=True)
+        status, length = header.split()
+        return status, _read(fd, deadline, size=int(length))
+
+    def stop(self) -> None:
+        """Stop the compile process at once and remove its folder."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            for stream in (self.process.stdin, self.process.stdout):
+                if stream is not None:
+                    stream.close()
+            self.process = None
+        if self.root is not None:
+            shutil.rmtree(self.root, ignore_errors=True)
+            self.root = None
+
+
+def _read(fd: int, deadline: float, until_newline: bool = False, size: int = 0) -> bytes:
+    """Bytes from `fd` (a line, or `size` bytes) before `deadline`, waiting in select, where a
+    signal can interrupt."""
+    data = bytearray()
+    while (until_newline and not data.endswith(b"\n")) or (not until_newline and len(data) < size):
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            raise TimeoutError
+        chunk = os.read(fd, 1 if until_newline else min(size - len(data), 1 << 20))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return bytes(data)
+
+
+def _first_line(message: str) -> str:
+    lines = message.strip().splitlines()
+    return (lines[0] if lines else "no reason given")[:200]
+
+
+_compiler = Compiler()
+atexit.register(_compiler.stop)
+os.register_at_fork(after_in_child=lambda: setattr(_compiler, "process", None) or setattr(_compiler, "root", None))
+
+
 def compile_svg(body: str, hidden: str | None = None) -> bytes:
-    """The SVG of a body, compiled with an empty folder as its root, no packages and no system
-    fonts."""
-    try:
-        return typst.compile(
-            document(body, hidden).encode(),
-            format="svg",
-            root=str(_SANDBOX),
-            package_path=str(_SANDBOX),
-            package_cache_path=str(_SANDBOX),
-            ignore_system_fonts=True,  # Typst's own fonts only: the same pictures on every machine
-        )
-    except Exception as exc:  # the typst binding raises its own and Rust-panic errors
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise TypstError(f"Typst cannot typeset it: {first[:200]}") from None
+    """The SVG of a body, compiled in the bounded compile process."""
+    return _compiler.run("svg", document(body, hidden))
+
+
+def query(source: str, selector: str) -> str:
+    """The `value` of what `selector` finds in a document of lecturekit's own (not lecture text)."""
+    return _compiler.run("query", f"{selector}\n{source}").decode()

@@ -1,7 +1,8 @@
 """Typst sources for every text object, shared by the planner (to measure) and the backend.
 
 Prose goes to Typst as string literals, never as markup, so `#read(...)` or `*bold*` in a lecture
-render as the characters they are. Inline `$…$` becomes Typst math. Pieces that actions address
+render as the characters they are. Math, whole or inline `$…$`, is rebuilt from its tokens by
+`lecturekit.typst_math`, so it holds no code either. Pieces that actions address
 (an emphasised part, a Derivation's line) are wrapped in `lkgrp(label, …)` in math, which draws
 its body unchanged (the backend re-compiles with one label hidden to learn which glyphs belong to
 it), and coloured with a near-black colour of their own in prose.
@@ -9,11 +10,10 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from lecturekit.math_names import problems_in
-from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Part, Spec, TextPart
+from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Part, Spec, TableSpec, TextPart
+from lecturekit.typst_math import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
 
 #: The document around every body; the same text Manim's Typst mobject writes around it.
 TEMPLATE = """\
@@ -43,12 +43,6 @@ def document(body: str, hidden: str | None = None) -> str:
     return TEMPLATE.format(text_size=TEXT_SIZE, preamble=preamble(hidden), body=body)
 
 
-def string_literal(text: str) -> str:
-    """A Typst string literal: its characters are shown as they are."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ").replace("\r", " ")
-    return f'"{escaped}"'
-
-
 @dataclass(frozen=True)
 class Span:
     """Characters [start, end) of an object's source text that carry `label`."""
@@ -58,73 +52,84 @@ class Span:
     label: str
 
 
-_MATH_SEGMENT = re.compile(r"\$([^$]*)\$")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+@dataclass(frozen=True)
+class _Group:
+    label: str
+    pieces: list  # unit indices and nested groups
 
 
-def _wrap(text: str, start: int, spans: list[Span], piece) -> str:
-    """`text` (which starts at offset `start` of the source) with every span inside it wrapped.
+def _nest(ranges: list[tuple[int, int, str]], lo: int, hi: int) -> list:
+    """Units `lo`..`hi` as pieces: unit indices, and a `_Group` for every labelled range of units.
 
-    Spans are cut to `text`; nested spans nest, and partly overlapping ones are cut apart.
-    `piece(s)` renders a stretch of text without labels.
+    Ranges are cut to [lo, hi); nested ranges nest, and partly overlapping ones are cut apart.
     """
-    end = start + len(text)
-    inside = sorted(
-        (Span(max(s.start, start), min(s.end, end), s.label) for s in spans if s.start < end and s.end > start),
-        key=lambda s: (s.start, -s.end),
-    )
-    out: list[str] = []
-    pos = start
+    inside = sorted(((max(a, lo), min(b, hi), label) for a, b, label in ranges if max(a, lo) < min(b, hi)),
+                    key=lambda r: (r[0], -r[1]))
+    pieces: list = []
+    pos = lo
     while inside:
-        span = inside.pop(0)
-        if span.start < pos:
-            span = Span(pos, span.end, span.label)
-            if span.start >= span.end:
+        a, b, label = inside.pop(0)
+        a = max(a, pos)
+        if a >= b:
+            continue
+        pieces += range(pos, a)
+        nested = [r for r in inside if r[0] < b]
+        inside = [r for r in inside if r[0] >= b] + [(b, r[1], r[2]) for r in nested if r[1] > b]
+        pieces.append(_Group(label, _nest(nested, a, b)))
+        pos = b
+    return pieces + list(range(pos, hi))
+
+
+def _unit_ranges(units: list[tuple[int, int]], spans: list[Span]) -> list[tuple[int, int, str]]:
+    """Each span as the range of units it touches (a span never cuts a token in two)."""
+    ranges = []
+    for span in spans:
+        touched = [i for i, (start, end) in enumerate(units) if start < span.end and end > span.start]
+        if touched:
+            ranges.append((touched[0], touched[-1] + 1, span.label))
+    return ranges
+
+
+def _math(math: str, offset: int, spans: list[Span]) -> str:
+    """Math (which starts at `offset` of the object's source) rebuilt from its tokens, with every
+    span in it grouped."""
+    found = list(tokens(math))
+    pieces = _nest(_unit_ranges([(t.start + offset, t.end + offset) for t in found], spans), 0, len(found))
+
+    def render(pieces: list, in_group: bool) -> str:
+        out, depth = [], 0
+        for piece in pieces:
+            if isinstance(piece, _Group):
+                out.append(f'lkgrp("{piece.label}", {render(piece.pieces, True)})')
                 continue
-        out.append(piece(text[pos - start : span.start - start]))
-        nested = [s for s in inside if s.start < span.end]
-        inside = [s for s in inside if s.start >= span.end] + [
-            Span(span.end, s.end, s.label) for s in nested if s.end > span.end
-        ]
-        inner = _wrap(text[span.start - start : span.end - start], span.start, nested, piece)
-        out.append(_group(span.label, inner, piece is _math_piece))
-        pos = span.end
-    out.append(piece(text[pos - start :]))
-    return "".join(out)
+            token = found[piece]
+            depth = depth + 1 if token.sort is Sort.OPEN else max(0, depth - 1) if token.sort is Sort.CLOSE else depth
+            # one argument of `lkgrp`: a top-level `,` `;` or `:` would split or name arguments
+            separator = in_group and depth == 0 and token.source in (",", ";", ":")
+            out.append("\\" + token.source if separator else token.source)
+        return "".join(out)
+
+    return render(pieces, False)
 
 
-def _group(label: str, inner: str, math: bool) -> str:
-    """Math groups are found by hiding them; prose by a colour of their own, since hiding words
-    in a paragraph shifts the glyph runs around them."""
-    if math:
-        return f'lkgrp("{label}", {_one_argument(inner)})'
-    return f'#text(fill: rgb("{label_color(label)}"))[{inner}]'
+def _prose(text: str, start: int, end: int, spans: list[Span]) -> str:
+    """Literal text: every character is shown as it is; spans are coloured groups."""
+    pieces = _nest([(s.start, s.end, s.label) for s in spans], start, end)
 
+    def render(pieces: list) -> str:
+        out, run = [], []
+        for piece in [*pieces, None]:
+            if isinstance(piece, int):
+                run.append(text[piece])
+                continue
+            if run:
+                out.append(f"#{quote(''.join(run))}")
+                run = []
+            if piece is not None:
+                out.append(f'#text(fill: rgb("{label_color(piece.label)}"))[{render(piece.pieces)}]')
+        return "".join(out)
 
-def _one_argument(math: str) -> str:
-    """Math as the single argument of a call that draws it unchanged: at its top level a `,` or
-    `;` would split it into arguments (or rows) and `name:` would name one, so those are escaped;
-    strings, bracketed stretches and the `:=` / `::` shorthands stay as written."""
-    out: list[str] = []
-    depth = 0
-    i = 0
-    while i < len(math):
-        c = math[i]
-        step = 1
-        if c == '"':
-            found = _STRING.match(math, i)
-            step = found.end() - i if found else len(math) - i
-        elif c == "\\" or (c == ":" and math[i + 1 : i + 2] in (":", "=")):
-            step = 2
-        elif c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth = max(0, depth - 1)
-        elif depth == 0 and c in ",;:":
-            c = "\\" + c
-        out.append(c if step == 1 else math[i : i + step])
-        i += step
-    return "".join(out)
+    return render(pieces)
 
 
 def label_color(label: str) -> str:
@@ -138,33 +143,37 @@ def probed(body: str, label: str) -> bool:
     return f'lkgrp("{label}"' in body
 
 
-def _math_piece(text: str) -> str:
-    return text
-
-
-def _prose_piece(text: str) -> str:
-    return f"#{string_literal(text)}" if text else ""
-
-
 def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
     """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given."""
     parts: list[str] = []
     pos = 0
-    for m in _MATH_SEGMENT.finditer(text):
-        parts.append(_wrap(text[pos : m.start()], pos, list(spans), _prose_piece))
-        math = _wrap(m.group(1), m.start(1), list(spans), _math_piece)
-        parts.append(f"${math}$")
-        pos = m.end()
-    parts.append(_wrap(text[pos:], pos, list(spans), _prose_piece))
+    for opening, closing in inline_math(text):
+        parts.append(_prose(text, pos, opening, list(spans)))
+        parts.append(f"${_math(text[opening + 1 : closing], opening + 1, list(spans))}$")
+        pos = closing + 1
+    parts.append(_prose(text, pos, len(text), list(spans)))
     body = "".join(parts)
     if width_pt is not None:
         body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({align})[{body}]]"
     return _framed(body)
 
 
+def inline_math(text: str) -> list[tuple[int, int]]:
+    """Where each `$…$` of prose opens and closes; a `$` that nothing closes is a character."""
+    found = []
+    opening = text.find("$")
+    while opening != -1:
+        closing = math_end(text, opening)
+        if closing is None:
+            break
+        found.append((opening, closing))
+        opening = text.find("$", closing + 1)
+    return found
+
+
 def formula(text: str, spans: list[Span] = (), offset: int = 0) -> str:
     """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
-    return _framed(f"$ {_wrap(text, offset, list(spans), _math_piece)} $")
+    return _framed(f"$ {_math(text, offset, list(spans))} $")
 
 
 def _framed(body: str) -> str:
@@ -180,10 +189,6 @@ def math_body(source: str) -> tuple[str, int]:
     return stripped, lead
 
 
-#: A line break in Typst math: a backslash before a space or the end.
-LINE_BREAK = re.compile(r"\\(?=\s|$)")
-
-
 def line_label(index: int) -> str:
     """The label of a Derivation's line `index` (from 0)."""
     return f"line{index}"
@@ -196,20 +201,22 @@ def derivation_spans(source: str) -> list[Span]:
     """
     body, offset = math_body(source)
     spans: list[Span] = []
-    line_start = 0
-    for index, line_match in enumerate([*LINE_BREAK.finditer(body), None]):
-        line_end = line_match.start() if line_match else len(body)
-        seg_start = line_start
-        for amp in [*(m.start() for m in re.finditer("&", body[line_start:line_end])), None]:
-            seg_end = line_start + amp if amp is not None else line_end
-            segment = body[seg_start:seg_end]
-            if segment.strip():
-                lead = len(segment) - len(segment.lstrip())
-                trail = len(segment) - len(segment.rstrip())
-                spans.append(Span(offset + seg_start + lead, offset + seg_end - trail, line_label(index)))
-            seg_start = seg_end + 1
-        line_start = line_end + 1
+    index, segment = 0, []
+    for token in [*tokens(body), None]:
+        if token is not None and token.sort not in (Sort.BREAK, Sort.ALIGN):
+            segment.append(token)
+            continue
+        words = [t for t in segment if t.sort is not Sort.SPACE]
+        if words:
+            spans.append(Span(offset + words[0].start, offset + words[-1].end, line_label(index)))
+        segment = []
+        index += token is not None and token.sort is Sort.BREAK
     return spans
+
+
+def line_count(source: str) -> int:
+    """How many lines a formula has: Typst math breaks a line with a backslash before a space."""
+    return 1 + sum(token.sort is Sort.BREAK for token in tokens(math_body(source)[0]))
 
 
 def occurrences(haystack: str, needle: str) -> list[int]:
@@ -260,6 +267,36 @@ def label_spec(spec: Spec) -> Spec | None:
     label = spec.label
     if not label or spec.kind is Kind.TITLE:
         return None
-    if problems_in(label, whole_formula=True) is not None:
+    if not is_clean(label):
         return Spec(name=spec.name, kind=Kind.TEXT, text=label)
     return Spec(name=spec.name, kind=Kind.MATH, text=f"${label}$")
+
+
+def rewrites(spec: Spec) -> str | None:
+    """What rebuilding the object's math (its formula, inline math, cells and label) changes, in
+    one sentence for the author, or None when Typst reads all of it as written."""
+    if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
+        pieces = [math_body(spec.text)[0]]
+    else:
+        pieces = _inline_pieces(spec.text or "")
+    if isinstance(spec, TableSpec):
+        pieces += [piece for row in spec.cells for cell in row for piece in _inline_pieces(cell)]
+    if (label := label_spec(spec)) is not None and label.kind is Kind.TEXT:
+        pieces += _inline_pieces(label.text or "")
+    merged: dict[str, list[str]] = {}
+    for piece in pieces:
+        for note, subjects in notes(piece).items():
+            merged.setdefault(note, []).extend(s for s in subjects if s not in merged[note])
+    if not merged:
+        return None
+    return "; ".join(f"{note}: {_listed(subjects)}" if note == UNKNOWN_NAME else note
+                     for note, subjects in merged.items())
+
+
+def _listed(subjects: list[str], most: int = 5) -> str:
+    shown = ", ".join(repr(s) for s in subjects[:most])
+    return shown + (", …" if len(subjects) > most else "")
+
+
+def _inline_pieces(text: str) -> list[str]:
+    return [text[opening + 1 : closing] for opening, closing in inline_math(text)]

@@ -4,15 +4,19 @@ failed, and reports progress as (scene, first frame of the chunk, frames written
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from typing import TypeVar
 
 from lecturekit.diagnostics import Place, RenderError, error
 from lecturekit.jobs import ChunkJob, ChunkVideo, run_chunk
 
+T = TypeVar("T")
 Landed = Callable[[ChunkVideo], None]
 ChunkProgress = Callable[[int, int, int], None]
 
@@ -43,14 +47,24 @@ def _terminate(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
+def _ending_on_sigterm(job: Callable[[], T]) -> T:
+    """Run `job`; on SIGTERM, once it has unwound (removing what it had not finished), end the
+    worker. The pool would otherwise take the exit for the job's failure and start its next job."""
+    try:
+        return job()
+    except SystemExit as exc:
+        os._exit(exc.code if isinstance(exc.code, int) else 1)
+
+
 def _chunk_in_worker(job: ChunkJob) -> ChunkVideo:
     queue = _progress_queue
     report = (lambda n: queue.put((job.scene, job.chunk.first, n))) if queue is not None else None
-    return run_chunk(job, report)
+    return _ending_on_sigterm(lambda: run_chunk(job, report))
 
 
 def _warm() -> None:
-    import lecturekit.render.stage  # noqa: F401  (Manim, imported while the lecture is planned)
+    # Manim, imported while the lecture is planned
+    _ending_on_sigterm(lambda: importlib.import_module("lecturekit.render.stage"))
 
 
 class LocalPool:

@@ -72,6 +72,20 @@ def _workers(pid: int) -> list[int]:
     return [int(c) for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
 
 
+def test_sigterm_while_frames_are_drawn_stops_the_render_and_its_workers_within_two_seconds(tmp_path: Path) -> None:
+    process = _render(tmp_path)
+    _wait_for_progress(process, 10)
+    workers = _workers(process.pid)
+    assert workers, "the render runs its scenes in worker processes"
+    sent = time.monotonic()
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=2) == 128 + signal.SIGTERM
+    assert time.monotonic() - sent < 2
+    time.sleep(0.3)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists()], "a worker outlived the render"
+    _outputs_are_whole(tmp_path)
+
+
 def test_a_killed_worker_fails_the_render_cleanly(tmp_path: Path) -> None:
     process = _render(tmp_path)
     _wait_for_progress(process, 20)

