@@ -95,20 +95,32 @@ def _clock(seconds: float) -> str:
 
 
 class Steps:
-    """Progress of one long piece of work measured in any unit: `aligning: 40% (25.0/62.0 s)`."""
+    """Progress of one long piece of work measured in any unit (`aligning`, in seconds of the
+    recording): a rich bar on a terminal, else `aligning: 40% (25.0/62.0 s)` every tenth."""
 
-    def __init__(self, what: str, unit: str = "", stream: TextIO = sys.stderr):
-        self.what, self.unit, self.stream = what, unit, stream
-        self.live = stream.isatty()
+    def __init__(self, what: str, unit: str = "", stream: TextIO | None = None):
+        self.what, self.unit, self.stream = what, unit, stream or sys.stderr
+        self.console = Console(file=self.stream)
+        self.live = self.console.is_terminal
         self.shown = -1.0
+        self.bars: Bars | None = None
 
     def __call__(self, done: float, total: float) -> None:
         fraction = done / total if total else 1.0
-        if not self.live and fraction < self.shown + 0.1 and fraction < 1:
+        if self.live:
+            if self.bars is None:
+                self.bars = Bars(TextColumn(f"{self.what}:"), BarColumn(), TextColumn(f"{{task.completed:g}}/"
+                                 f"{{task.total:g}}{self.unit}"), TimeRemainingColumn(), console=self.console,
+                                 auto_refresh=False)
+                self.task = self.bars.add_task(self.what, total=total or 1)
+                self.bars.start()
+            self.bars.update(self.task, completed=done, total=total or 1, refresh=True)
+            if fraction >= 1:  # the work is done: the bar stays as its last line
+                self.bars.stop()
+                self.bars = None
+            return
+        if fraction < self.shown + 0.1 and fraction < 1:
             return
         self.shown = fraction
-        line = f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})"
-        self.stream.write(("\r" + line + "\033[K") if self.live else line + "\n")
-        if self.live and fraction >= 1:
-            self.stream.write("\n")
+        self.stream.write(f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})\n")
         self.stream.flush()

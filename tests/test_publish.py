@@ -146,3 +146,21 @@ def test_format_options_that_cannot_be_met_are_one_line_and_exit_2(args, message
     result = runner.invoke(app, ["render", str(DEMO), "--out", str(tmp_path), *args])
     assert result.exit_code == 2
     assert result.output.strip() == message
+
+
+def test_steps_of_long_work_get_a_bar_or_a_line_every_tenth():
+    from lecturekit.progress import Steps
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    log, screen = io.StringIO(), Terminal()
+    for stream in (log, screen):
+        steps = Steps("aligning", " s", stream)
+        for done in range(0, 63):
+            steps(float(done), 62.0)
+    assert log.getvalue().splitlines()[-1] == "aligning: 100% (62/62 s)"
+    assert 9 <= len(log.getvalue().splitlines()) <= 12
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", screen.getvalue())
+    assert "aligning:" in text and "62/62 s" in text and "━" in text
