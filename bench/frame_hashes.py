@@ -22,7 +22,7 @@ import av
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSFORMER = ROOT.parent / "shared" / "lectures" / "transformer" / "lecture.json"
-DEMO = ROOT / "scenes" / "demo" / "lecture.json"
+DEMO = ROOT / "lecturekit" / "demo" / "lecture.json"
 SCENES = [(DEMO, 1), (DEMO, 2), (TRANSFORMER, 1), (TRANSFORMER, 4)]
 
 

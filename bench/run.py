@@ -40,7 +40,7 @@ def _run(command: list[str], cwd: Path) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("lecture", nargs="?", default=str(ROOT / "scenes" / "demo" / "lecture.json"))
+    parser.add_argument("lecture", nargs="?", default=str(ROOT / "lecturekit" / "demo" / "lecture.json"))
     parser.add_argument("-q", "--quality", default="l", choices=list("lmhpk"))
     parser.add_argument("--scene", action="append", default=[])
     parser.add_argument("--skip-plain", action="store_true", help="only time lecturekit")

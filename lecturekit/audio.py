@@ -121,12 +121,13 @@ def narration(path: Path, lecture_seconds: float = 0.0) -> np.ndarray:
     return audio
 
 
-def with_audio(video: Path, track: np.ndarray, out: Path) -> None:
-    """`video`'s pictures and subtitles (copied, not re-encoded) with `track` as AAC, in `out`."""
-    with av.open(str(video)) as source, av.open(str(out), mode="w", format="mp4") as target:
+def with_audio(video: Path, track: np.ndarray, out: Path, codec: str = "aac") -> None:
+    """`video`'s pictures and subtitles (copied, not re-encoded) with `track` encoded by `codec`
+    (AAC; Opus in WebM), in `out` (the muxer named by its suffix)."""
+    with av.open(str(video)) as source, av.open(str(out), mode="w") as target:
         kept = [s for s in source.streams if s.type in ("video", "subtitle")]
         copies = {s.index: target.add_stream_from_template(s) for s in kept}
-        sound = target.add_stream("aac", rate=RATE)
+        sound = target.add_stream(codec, rate=RATE)
         sound.layout = "mono"
         for packet in source.demux(kept):
             if packet.dts is not None:

@@ -13,8 +13,8 @@ from typing import Annotated
 import typer
 
 from lecturekit.diagnostics import LectureError, Place, error, printable_lines
-from lecturekit.progress import Progress
-from lecturekit.settings import Quality
+from lecturekit.progress import RenderDisplay
+from lecturekit.settings import Format, Quality
 
 DEFAULT_JOBS = os.cpu_count() or 1
 
@@ -31,7 +31,8 @@ LectureArg = Annotated[
 ]
 OverridesOpt = Annotated[
     Path | None,
-    typer.Option("--overrides", help="TOML with values the lecture cannot supply (default: scenes/<slug>.toml)."),
+    typer.Option("--overrides", help="TOML with values the lecture cannot supply (default: <slug>.toml or "
+                 "overrides.toml beside the lecture, else the project's own for that lecture)."),
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback when something fails.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")]
@@ -125,28 +126,33 @@ ClusterOpt = Annotated[str | None, typer.Option(
     "--cluster", metavar="ADDRESS", help="Render on a Dask scheduler (tcp://host:8786) instead of local processes.")]
 
 
+FormatOpt = Annotated[Format, typer.Option(
+    "--format", "-f", help="mp4 (H.264), webm (VP9, Opus), gif (a scene or a --from/--to clip), mov (ProRes 4444).")]
+TransparentOpt = Annotated[bool, typer.Option(
+    "--transparent", help="With --format mov: no background; alpha is opaque exactly where the board has ink.")]
+
+
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
-            quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed") -> None:
+            quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
+            video_format=Format.mp4, transparent=False) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
 
     def announce(rendered) -> None:
-        if not quiet:
-            typer.echo(f"\nwrote {rendered.path} ({rendered.frames} frames)" if shown and shown[-1].live
-                       else f"wrote {rendered.path} ({rendered.frames} frames)")
+        if display is not None:
+            display.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
     if tts not in (None, "espeak", "piper") or fit not in ("speed", "retime"):
         typer.echo("error: --tts takes espeak or piper, --fit speed or retime", err=True)
         raise typer.Exit(2)
-    settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose)
-    shown: list[Progress] = []
-
-    def progress_for(frames: dict[int, int]) -> Progress:
-        shown.append(Progress(frames))
-        return shown[-1]
-
-    watch = None if quiet else progress_for
+    if transparent and video_format is not Format.mov:
+        typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
+        raise typer.Exit(2)
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose,
+                              format=video_format, transparent=transparent)
+    display = None if quiet else RenderDisplay()
+    watch = display.start if display else None
     try:
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
@@ -160,7 +166,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     except LectureError as exc:
         _fail(exc, debug)
     finally:
-        for display in shown:
+        if display is not None:
             display.close()
 
 
@@ -180,12 +186,63 @@ def render(
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
     strict: StrictOpt = False,
+    video_format: FormatOpt = Format.mp4,
+    transparent: TransparentOpt = False,
+    clip_from: Annotated[float | None, typer.Option("--from", help="GIF: lecture time the clip starts.")] = None,
+    clip_to: Annotated[float | None, typer.Option("--to", help="GIF: lecture time the clip ends.")] = None,
+    width: Annotated[int, typer.Option("--width", min=16, max=3840, help="GIF: width in pixels.")] = 480,
+    fps: Annotated[int, typer.Option("--fps", min=1, max=50, help="GIF: frames per second.")] = 10,
     debug: DebugOpt = False,
 ) -> None:
-    """Render scenes to media/<slug>/NN-<scene>.mp4; with no --scene, all of them and the whole
-    lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
+    """Render scenes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, all of them and
+    the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
+    if video_format is Format.gif:
+        _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug)
+        return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit)
+            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent)
+
+
+def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
+    from lecturekit.pipeline import write_gif
+
+    try:
+        path = write_gif(lecture, overrides, scene or [], clip_from, clip_to, width, fps, out)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    typer.echo(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
+
+
+@app.command()
+def publish(
+    lecture: LectureArg = None,
+    quality: QualityOpt = Quality.h,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    jobs: JobsOpt = DEFAULT_JOBS,
+    thumbnail_at: Annotated[float | None, typer.Option(
+        "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    """Render what is missing, then write beside the joined video: chapters.txt, description.md,
+    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track)."""
+    from lecturekit.publish import publish as write_bundle
+    from lecturekit.settings import RenderSettings
+
+    display = None if quiet else RenderDisplay()
+    try:
+        paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
+                             progress_for=display.start if display else None)
+    except LectureError as exc:
+        _fail(exc, debug)
+        return
+    finally:
+        if display is not None:
+            display.close()
+    for path in paths:
+        typer.echo(f"wrote {path}")
 
 
 @app.command()

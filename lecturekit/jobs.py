@@ -20,7 +20,7 @@ from lecturekit.images import image_bytes
 from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
 from lecturekit.resolve import ResolvedLecture
-from lecturekit.settings import PRESETS, Quality
+from lecturekit.settings import PRESETS, Format, Quality
 from lecturekit.syntax.nodes import ImageSpec
 
 
@@ -74,6 +74,8 @@ class ChunkJob:
     verbose: bool = False
     #: A folder for the worker's temporary files; None: the worker's own temporary folder.
     scratch: Path | None = None
+    video_format: Format = Format.mp4
+    transparent: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,10 +95,10 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
         resolved = read(lecture, overrides)
         scene = resolved.scenes[job.scene - 1]
         plan = plan_scene(scene, job.fps, Path(resolved.folder))
-        video = lecture.parent.parent / "chunk.mp4"
+        video = lecture.parent.parent / f"chunk{job.video_format.suffix}"
         try:
             render_scene(plan, video, PRESETS[job.quality], lecture.parent.parent / "media", progress,
-                         job.verbose, range(job.chunk.first, job.chunk.last))
+                         job.verbose, range(job.chunk.first, job.chunk.last), job.video_format, job.transparent)
         except LectureError:
             raise
         except Exception as exc:  # a fault in drawing one scene, reported with its place

@@ -12,11 +12,10 @@ from lecturekit.images import file_digest, image_digest
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
-from lecturekit.sources import overrides_path
 from lecturekit.syntax.nodes import ImageSpec
 
 
-def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) -> dict[str, Any]:
+def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:
     folder = Path(resolved.folder)
     images = sorted({spec.path for scene in resolved.scenes for spec in scene.objects.values()
                      if isinstance(spec, ImageSpec)})
@@ -24,7 +23,7 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
     for relative in images:
         digest = image_digest(folder, relative)
         assets.append({"path": relative, "sha256": None if ":" in digest else digest})
-    over = overrides_path(resolved.slug, overrides)
+    over = resolved.overrides_file
     return {
         "lecture": {"path": str(lecture), "sha256": file_digest(lecture)},
         "overrides": {"path": str(over), "sha256": file_digest(over)} if over else None,
@@ -33,21 +32,22 @@ def _inputs(resolved: ResolvedLecture, lecture: Path, overrides: Path | None) ->
 
 
 def scene_key(
-    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, overrides: Path | None, settings: RenderSettings,
+    resolved: ResolvedLecture, recorded_scene: SceneFile, index: int, settings: RenderSettings,
     pictures: bool = False,
 ) -> str:
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
     the quality and narration asked for, and this version of lecturekit. With `pictures`, only
     what its pictures depend on besides its actions: not the actions, narration or voice."""
     scene = recorded_scene
-    parts = [__version__, settings.quality.value, str(settings.frame_rate)]
+    parts = [__version__, settings.quality.value, str(settings.frame_rate), settings.format.value,
+             str(settings.transparent)]
     if pictures:
         parts.append(scene.model_dump_json(exclude={"beats"}))
     else:
         parts += [str(settings.tts), str(settings.voice), scene.model_dump_json()]
         if settings.narration is not None:
             parts.append(file_digest(settings.narration))
-    over = overrides_path(resolved.slug, overrides)
+    over = resolved.overrides_file
     parts.append(file_digest(over) if over else "")
     for spec in resolved.scenes[index - 1].objects.values():
         if isinstance(spec, ImageSpec):
@@ -64,7 +64,7 @@ def recorded(folder: Path) -> dict[str, dict[str, Any]]:
 
 
 def write_manifest(
-    resolved: ResolvedLecture, lecture: Path, overrides: Path | None, settings: RenderSettings,
+    resolved: ResolvedLecture, lecture: Path, settings: RenderSettings,
     files: list[dict[str, Any]],
 ) -> Path:
     """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
@@ -78,7 +78,7 @@ def write_manifest(
         "lecturekit": __version__,
         "slug": resolved.slug,
         "title": resolved.title,
-        **_inputs(resolved, lecture, overrides),
+        **_inputs(resolved, lecture),
         "files": sorted(entries.values(), key=lambda f: f["path"]),
     }
     tmp = path.with_name(".render.json.part")

@@ -94,6 +94,8 @@ class Publication(_Frozen):
 
 class LectureFile(_Frozen):
     version: int = 1
+    #: The recording's own identifier: what the project's overrides are matched by.
+    lectureId: str | int | None = None
     publication: Publication
 
 
@@ -113,6 +115,10 @@ class Lecture(_Frozen):
     @property
     def title(self) -> str:
         return self.file.publication.title
+
+    @property
+    def lecture_id(self) -> str:
+        return "" if self.file.lectureId is None else str(self.file.lectureId)
 
     @property
     def scenes(self) -> tuple[Scene, ...]:

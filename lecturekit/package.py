@@ -20,15 +20,15 @@ class Part:
 
 def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapters: bool = True) -> int:
     """Concatenate videos without re-encoding (each starts on a keyframe with its own headers)
-    into `out`, with a chapter per part and `cues` as a soft subtitle track; returns the number
-    of frames."""
+    into `out` (a file of the parts' kind), with a chapter per part and `cues` as a soft subtitle
+    track (MP4 and MOV; a WebM has its captions beside it); returns the number of frames."""
     frame_time = Fraction(1, fps)
     with atomic(out) as tmp:
-        output = av.open(str(tmp), mode="w", format="mp4")
+        output = av.open(str(tmp), mode="w")  # the muxer named by the suffix
         try:
             with av.open(str(parts[0].path)) as first:
                 stream = output.add_stream_from_template(first.streams.video[0])
-            subtitles = caption_stream(output) if cues else None
+            subtitles = caption_stream(output) if cues and out.suffix in (".mp4", ".mov") else None
             start = 0
             marks = []
             for part in parts:

@@ -20,7 +20,7 @@ from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
 from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
-from lecturekit.sources import overrides_path, read
+from lecturekit.sources import read
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
@@ -53,8 +53,8 @@ def plan_scenes(resolved: ResolvedLecture, scenes: Sequence[ResolvedScene], fps:
     return [plan_scene(scene, fps, folder) for scene in scenes]
 
 
-def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene) -> Path:
-    return out / slug / f"{plan.index:02d}-{plan.slug}.mp4"
+def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene, suffix: str = ".mp4") -> Path:
+    return out / slug / f"{plan.index:02d}-{plan.slug}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -109,12 +109,11 @@ def render_scenes(
     need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
     scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
     resolved = read(lecture, overrides)
-    return _render_scenes(resolved, overrides, selectors, settings, jobs, on_done, progress_for, cluster)
+    return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster)
 
 
 def _render_scenes(
     resolved: ResolvedLecture,
-    overrides: Path | None,
     selectors: Sequence[str],
     settings: RenderSettings,
     jobs: int,
@@ -129,20 +128,20 @@ def _render_scenes(
     sweep(folder)
     sweep(settings.cache)
     recorded_scenes = load(Path(resolved.source)).scenes  # read once, not once a scene
-    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, overrides, settings) for s in chosen}
+    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, settings) for s in chosen}
     done: list[RenderedScene] = []
 
     def finished(rendered: RenderedScene, fresh: bool = True) -> None:
         done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(resolved, overrides, settings, [rendered], keys)
+            _record(resolved, settings, [rendered], keys)
         if on_done is not None:
             on_done(rendered)
 
     before = recorded(folder)
     todo = []
     for scene in chosen:
-        path = scene_path(settings.out, resolved.slug, scene)
+        path = scene_path(settings.out, resolved.slug, scene, settings.format.suffix)
         entry = before.get(path.name, {})
         if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
             finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
@@ -154,12 +153,13 @@ def _render_scenes(
     try:
         plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
         workers = cluster_workers(cluster) if cluster else jobs
-        pieces = _cut(resolved, recorded_scenes, overrides, settings, plans, workers, chunks_folder)
-        inputs = Inputs.gather(resolved, overrides_path(resolved.slug, overrides))
+        pieces = _cut(resolved, recorded_scenes, settings, plans, workers, chunks_folder)
+        inputs = Inputs.gather(resolved, resolved.overrides_file)
         scratch = None if cluster else settings.cache
         if scratch is not None:
             scratch.mkdir(parents=True, exist_ok=True)
-        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch)
+        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch,
+                         settings.format, settings.transparent)
                 for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
         work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
         progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
@@ -178,7 +178,7 @@ def _render_scenes(
                     chunk_progress(index, chunk.first, chunk.frames)
                 current = [path for _, path in pieces[index]]
                 finished(finish_scene(plan, current, settings, resolved.slug))
-                for stale in set(chunks_folder.glob(f"{index:02d}-*.mp4")) - set(current):
+                for stale in set(chunks_folder.glob(f"{index:02d}-*{settings.format.suffix}")) - set(current):
                     stale.unlink()  # chunks of an earlier version of the scene
 
         def landed(video: ChunkVideo) -> None:
@@ -206,7 +206,7 @@ def _render_scenes(
     return sorted(done, key=lambda r: r.index)
 
 
-def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path | None, settings: RenderSettings,
+def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, settings: RenderSettings,
          plans: dict[int, ScenePlan], workers: int, folder: Path) -> dict[int, list[tuple[Chunk, Path]]]:
     """Each scene's chunks and the file each is kept in, named by what its pictures depend on.
     Scenes are cut so that every worker gets about a fair share of the drawing."""
@@ -214,10 +214,11 @@ def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, overrides: Path |
     share = max(work / max(1, workers), MIN_CHUNK_SECONDS * settings.frame_rate)
     pieces = {}
     for index, plan in plans.items():
-        static = scene_key(resolved, recorded_scenes[index - 1], index, overrides, settings, pictures=True)
+        static = scene_key(resolved, recorded_scenes[index - 1], index, settings, pictures=True)
         busy = plan.busy()
         chunks = split(busy, plan.frames, parts_for(drawn(busy), round(share)))
-        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}.mp4") for c in chunks]
+        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}{settings.format.suffix}")
+                         for c in chunks]
     return pieces
 
 
@@ -225,18 +226,18 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     """The scene's video from its chunks (stream copy), with captions and narration."""
     from lecturekit.package import Part, join
 
-    path = scene_path(settings.out, slug, plan)
+    path = scene_path(settings.out, slug, plan, settings.format.suffix)
     frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False)
     write_captions(path, captions(scene_beats(plan.scene)))
     track = narration_for(plan.scene, frames / plan.fps, settings)
     if track is not None:
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
-            with_audio(path, track, tmp)
+            with_audio(path, track, tmp, settings.format.audio_codec)
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
-def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderSettings,
+def _record(resolved: ResolvedLecture, settings: RenderSettings,
             rendered: list[RenderedScene], keys: dict[int, str]) -> None:
     files = []
     for item in rendered:
@@ -245,7 +246,7 @@ def _record(resolved: ResolvedLecture, overrides: Path | None, settings: RenderS
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
                               "key": keys.get(item.index)})
-    write_manifest(resolved, Path(resolved.source), overrides, settings, files)
+    write_manifest(resolved, Path(resolved.source), settings, files)
 
 
 def write_still(
@@ -272,6 +273,38 @@ def write_still(
     Image.fromarray(pixels).save(tmp, format="PNG")
     tmp.replace(path)
     return path
+
+
+def write_gif(
+    lecture: Path | None, overrides: Path | None, selectors: Sequence[str], start: float | None,
+    end: float | None, width: int, fps: int, out: Path,
+) -> Path:
+    """One scene, or the clip from `start` to `end` (lecture times, inside one scene), as a GIF
+    `width` pixels wide (16:9) at `fps`."""
+    from lecturekit.render.gif import write_gif as draw_gif
+    from lecturekit.settings import Preset
+
+    resolved = read(lecture, overrides)
+    ensure_renderable(resolved)
+    if (start is None) != (end is None):
+        raise LectureError(error(Place(), "a GIF clip needs both --from and --to"), exit_code=2)
+    if start is not None:
+        scene = next((s for s in resolved.scenes if s.start <= start < s.end), None)
+        if scene is None or end <= start or end > scene.end + 1e-9:
+            raise LectureError(error(Place(), f"the clip {start:g}-{end:g} s is not inside one scene",
+                                     "choose --from and --to within a scene's start and end"), exit_code=2)
+    else:
+        chosen = select(resolved, selectors)
+        if len(chosen) != 1:
+            raise LectureError(error(Place(), "a GIF is of one scene", "name it with --scene, or give --from and --to"),
+                               exit_code=2)
+        [scene] = chosen
+        start, end = scene.start, scene.end
+    [plan] = plan_scenes(resolved, [scene], fps)
+    frames = range(round((start - scene.start) * fps), min(plan.frames, round((end - scene.start) * fps)))
+    preset = Preset(width, 2 * round(width * 9 / 32), fps, 0)
+    name = f"{plan.index:02d}-{plan.slug}" + ("" if len(frames) == plan.frames else f"-{start:.2f}-{end:.2f}")
+    return draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
 
 
 def write_storyboards(
@@ -304,8 +337,8 @@ def render_lecture(
     from lecturekit.package import Part, join
 
     resolved = read(lecture, overrides)
-    scenes = _render_scenes(resolved, overrides, [], settings, jobs, on_done, progress_for, cluster)
-    path = settings.out / resolved.slug / f"{resolved.slug}.mp4"
+    scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
+    path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
@@ -320,8 +353,8 @@ def render_lecture(
     if settings.narration is not None or settings.tts:
         track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
         with atomic(path) as tmp:
-            with_audio(path, track, tmp)
+            with_audio(path, track, tmp, settings.format.audio_codec)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, overrides, settings, [whole], {0: key})
+    _record(resolved, settings, [whole], {0: key})
     return whole

@@ -1,4 +1,8 @@
-"""One progress display for a whole render: scenes, frames, and an estimate of the time left."""
+"""One progress display for a whole render: scenes, frames, and an estimate of the time left.
+
+On a terminal it is rich's progress bars (a bar for the whole render, one for each scene); into a
+log file it is a plain line every tenth of the way, so logs stay readable.
+"""
 
 from __future__ import annotations
 
@@ -6,40 +10,83 @@ import sys
 import time
 from typing import TextIO
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, TaskID, TextColumn, TimeRemainingColumn
+from rich.progress import Progress as Bars
+
 
 class Progress:
-    def __init__(self, frames: dict[int, int], stream: TextIO = sys.stderr):
+    """Called with (scene, frames done so far) as a render goes; `close` when it has ended."""
+
+    def __init__(self, frames: dict[int, int], stream: TextIO | None = None):
         self.frames_by_scene = dict(frames)
         self.total = sum(frames.values()) or 1
-        self.scenes = len(frames)
         self.done: dict[int, int] = dict.fromkeys(frames, 0)
-        self.stream = stream
+        self.stream = stream or sys.stderr
+        self.console = Console(file=self.stream)
+        self.live = self.console.is_terminal
         self.started = time.monotonic()
         self.shown = -1.0
-        self.live = stream.isatty()
+        self.bars: Bars | None = None
+        self.tasks: dict[int, TaskID] = {}
+        if self.live:
+            self.bars = Bars(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                             TextColumn("frames"), TimeRemainingColumn(), console=self.console)
+            self.whole = self.bars.add_task(self._scenes_line(), total=self.total)
+            for scene, count in frames.items():
+                self.tasks[scene] = self.bars.add_task(f"  scene {scene}", total=count or 1)
+            self.bars.start()
 
     def __call__(self, scene: int, frames: int) -> None:
         self.done[scene] = frames
+        if self.bars is not None:
+            self.bars.update(self.tasks[scene], completed=frames)
+            self.bars.update(self.whole, completed=sum(self.done.values()), description=self._scenes_line())
+            return
         fraction = sum(self.done.values()) / self.total
-        if not self.live and fraction < self.shown + 0.1 and fraction < 1:
-            return  # a log file gets a line every tenth, a terminal one line kept up to date
+        if fraction < self.shown + 0.1 and fraction < 1:
+            return  # a log file gets a line every tenth
         self.shown = fraction
         elapsed = time.monotonic() - self.started
         left = elapsed / fraction * (1 - fraction) if fraction > 0.02 else None
-        finished = sum(1 for scene, count in self.done.items() if count and count >= self._frames_of(scene))
         eta = f", about {_clock(left)} left" if left is not None else ""
-        line = (f"rendering: {finished}/{self.scenes} scenes, {sum(self.done.values())}/{self.total} frames "
-                f"({fraction:.0%}){eta}")
-        self.stream.write(("\r" + line + "\033[K") if self.live else line + "\n")
+        self.stream.write(f"{self._scenes_line()}, {sum(self.done.values())}/{self.total} frames "
+                          f"({fraction:.0%}){eta}\n")
         self.stream.flush()
 
-    def _frames_of(self, scene: int) -> int:
-        return self.frames_by_scene.get(scene, 0)
+    def _scenes_line(self) -> str:
+        finished = sum(1 for scene, count in self.done.items() if count and count >= self.frames_by_scene[scene])
+        return f"rendering: {finished}/{len(self.frames_by_scene)} scenes"
 
     def close(self) -> None:
-        if self.live:
-            self.stream.write("\n")
-            self.stream.flush()
+        if self.bars is not None:
+            self.bars.stop()
+            self.bars = None
+
+
+class RenderDisplay:
+    """The displays of one command (a render may report several times, once per batch of scenes)."""
+
+    def __init__(self) -> None:
+        self.shown: list[Progress] = []
+
+    def echo(self, line: str) -> None:
+        """A line of output: above the bars while they are drawn on the same terminal (written
+        past them, it would be drawn over), else to standard output."""
+        bars = self.shown[-1].bars if self.shown else None
+        if bars is not None and sys.stdout.isatty():
+            bars.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            print(line, flush=True)
+
+    def start(self, frames: dict[int, int]) -> Progress:
+        self.close()
+        self.shown.append(Progress(frames))
+        return self.shown[-1]
+
+    def close(self) -> None:
+        for display in self.shown:
+            display.close()
 
 
 def _clock(seconds: float) -> str:
@@ -48,20 +95,32 @@ def _clock(seconds: float) -> str:
 
 
 class Steps:
-    """Progress of one long piece of work measured in any unit: `aligning: 40% (25.0/62.0 s)`."""
+    """Progress of one long piece of work measured in any unit (`aligning`, in seconds of the
+    recording): a rich bar on a terminal, else `aligning: 40% (25.0/62.0 s)` every tenth."""
 
-    def __init__(self, what: str, unit: str = "", stream: TextIO = sys.stderr):
-        self.what, self.unit, self.stream = what, unit, stream
-        self.live = stream.isatty()
+    def __init__(self, what: str, unit: str = "", stream: TextIO | None = None):
+        self.what, self.unit, self.stream = what, unit, stream or sys.stderr
+        self.console = Console(file=self.stream)
+        self.live = self.console.is_terminal
         self.shown = -1.0
+        self.bars: Bars | None = None
 
     def __call__(self, done: float, total: float) -> None:
         fraction = done / total if total else 1.0
-        if not self.live and fraction < self.shown + 0.1 and fraction < 1:
+        if self.live:
+            if self.bars is None:
+                self.bars = Bars(TextColumn(f"{self.what}:"), BarColumn(), TextColumn(f"{{task.completed:g}}/"
+                                 f"{{task.total:g}}{self.unit}"), TimeRemainingColumn(), console=self.console,
+                                 auto_refresh=False)
+                self.task = self.bars.add_task(self.what, total=total or 1)
+                self.bars.start()
+            self.bars.update(self.task, completed=done, total=total or 1, refresh=True)
+            if fraction >= 1:  # the work is done: the bar stays as its last line
+                self.bars.stop()
+                self.bars = None
+            return
+        if fraction < self.shown + 0.1 and fraction < 1:
             return
         self.shown = fraction
-        line = f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})"
-        self.stream.write(("\r" + line + "\033[K") if self.live else line + "\n")
-        if self.live and fraction >= 1:
-            self.stream.write("\n")
+        self.stream.write(f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})\n")
         self.stream.flush()

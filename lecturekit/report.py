@@ -20,6 +20,7 @@ def summary(resolved: ResolvedLecture) -> dict[str, Any]:
     return {
         "title": resolved.title,
         "slug": resolved.slug,
+        "overrides": resolved.overrides or None,
         "scenes": len(resolved.scenes),
         "objects": objects,
         "actions": actions,
@@ -38,6 +39,7 @@ def text_report(resolved: ResolvedLecture) -> str:
     lines = [
         f"{s['title']} ({s['slug']})",
         f"  {s['scenes']} scenes, {s['objects']} objects, {s['actions']} actions",
+        f"  overrides: read from {s['overrides']}" if s["overrides"] else "  overrides: none read",
         "  objects: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()),
         "  actions: " + ", ".join(f"{k} {n}" for k, n in forms.most_common()),
         f"  live lists: {s['live']['agreeing']} of {s['live']['recorded']} agree with the actions",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from lecturekit.manim_scene import scene_class_name
 from lecturekit.resolve import ResolvedLecture
-from lecturekit.sources import DEMO, SCENES
+from lecturekit.sources import DEMO
 
 TEMPLATE = '''"""Manim scenes for "{title}", written by `lecturekit scaffold`.
 
@@ -30,7 +30,7 @@ def write_module(resolved: ResolvedLecture, lecture: Path | None, overrides: Pat
     source = Path(lecture or DEMO).resolve()
     if source.is_dir():
         source = source / "lecture.json"
-    target = (out or SCENES / f"{resolved.slug.replace('-', '_')}.py").resolve()
+    target = (out or Path("scenes") / f"{resolved.slug.replace('-', '_')}.py").resolve()
     relative = os.path.relpath(source, target.parent)
     over = f"str((HERE / {os.path.relpath(overrides.resolve(), target.parent)!r}).resolve())" if overrides else "None"
     classes = "\n\n".join(

@@ -32,6 +32,21 @@ PRESETS = {
 }
 
 
+class Format(StrEnum):
+    mp4 = "mp4"  # H.264 (and AAC narration)
+    webm = "webm"  # VP9 and Opus
+    gif = "gif"  # a scene or a clip, with a palette
+    mov = "mov"  # ProRes 4444, with alpha when transparent (and AAC)
+
+    @property
+    def suffix(self) -> str:
+        return f".{self.value}"
+
+    @property
+    def audio_codec(self) -> str:
+        return "libopus" if self is Format.webm else "aac"
+
+
 @dataclass(frozen=True)
 class RenderSettings:
     quality: Quality = Quality.h
@@ -44,6 +59,9 @@ class RenderSettings:
     voice: Path | None = None
     #: Let Manim's own log lines through.
     verbose: bool = False
+    format: Format = Format.mp4
+    #: No background: alpha is opaque exactly where the board has ink (MOV only).
+    transparent: bool = False
 
     @property
     def cache(self) -> Path:

@@ -1,32 +1,50 @@
-"""Finding a lecture and its overrides: the bundled demo, `scenes/<slug>.toml`, or given paths."""
+"""Finding a lecture and its overrides: the bundled demo, the lecture's own folder, given paths,
+and the overrides the project ships for its own lectures.
+
+Overrides are looked for in this order: the file given (`--overrides`); `<slug>.toml` or
+`overrides.toml` beside the lecture; then the project's own files (`scenes/*.toml`, shipped in the
+package as `lecturekit/overrides/`), each of which applies only to the lecture whose `lectureId`
+it names, never to another lecture that happens to share the slug.
+"""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
-from lecturekit.model import load
+from lecturekit.model import Lecture, load
+from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
 
-PROJECT = Path(__file__).resolve().parent.parent
-SCENES = PROJECT / "scenes"
-DEMO = SCENES / "demo" / "lecture.json"
+PACKAGE = Path(str(resources.files("lecturekit")))
+DEMO = PACKAGE / "demo" / "lecture.json"
+PROJECT_OVERRIDES = PACKAGE / "overrides"
+BESIDE = ("{slug}.toml", "overrides.toml")
 
 
 def read(lecture: Path | None = None, overrides: Path | None = None) -> ResolvedLecture:
     """Load, validate, parse and resolve a lecture (the demo when none is given)."""
     loaded = load(lecture or DEMO)
-    return resolve(loaded, _overrides_for(loaded.slug, overrides))
+    return resolve(loaded, find_overrides(loaded, overrides))
 
 
-def overrides_path(slug: str, given: Path | None) -> Path | None:
-    """The overrides file a lecture is read with: the one given, else scenes/<slug>.toml."""
+def find_overrides(lecture: Lecture, given: Path | None) -> Overrides:
+    """The overrides a lecture is read with (see the module's docstring for the order)."""
     if given is not None:
-        return given
-    found = SCENES / f"{slug}.toml"
-    return found if found.is_file() else None
+        return load_overrides(given)
+    for name in BESIDE:
+        beside = confined(lecture.folder, name.format(slug=lecture.slug))
+        if beside is not None:
+            return load_overrides(beside)
+    return project_overrides(lecture.lecture_id)
 
 
-def _overrides_for(slug: str, given: Path | None) -> Overrides:
-    path = overrides_path(slug, given)
-    return load_overrides(path) if path is not None else NO_OVERRIDES
+def project_overrides(lecture_id: str) -> Overrides:
+    """The project's own overrides for the lecture with this `lectureId`, if it has any."""
+    if lecture_id:
+        for path in sorted(PROJECT_OVERRIDES.glob("*.toml")):
+            found = load_overrides(path.resolve())  # in a checkout, the file in scenes/
+            if found.lecture_id == lecture_id:
+                return found
+    return NO_OVERRIDES

@@ -8,7 +8,7 @@ from pathlib import Path
 from lecturekit.manim_scene import LectureScene
 
 HERE = Path(__file__).resolve().parent
-LECTURE = str((HERE / 'demo/lecture.json').resolve())
+LECTURE = str((HERE / '../lecturekit/demo/lecture.json').resolve())
 OVERRIDES = None
 
 

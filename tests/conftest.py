@@ -23,7 +23,7 @@ TRANSFORMER = SHARED / "lectures" / "transformer" / "lecture.json"
 TRANSFORMER_OVERRIDES = (
     ROOT / "scenes" / "the-transformer-from-recurrence-failure-to-attention.toml"
 )
-DEMO = ROOT / "scenes" / "demo" / "lecture.json"
+DEMO = ROOT / "lecturekit" / "demo" / "lecture.json"
 DEMO_OVERRIDES = ROOT / "scenes" / "lecturekit-demo.toml"
 
 Does = Iterable[tuple[float, str]]

@@ -9,13 +9,14 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.plan import ScenePlan
-from lecturekit.settings import Preset
+from lecturekit.settings import Format, Preset
 from lecturekit.theme import PALETTE
 
 
 @contextmanager
-def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False):
-    """Manim's global config, touched here and only here, for the length of one render."""
+def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, transparent: bool = False):
+    """Manim's global config, touched here and only here, for the length of one render. A
+    transparent board starts from all-zero pixels, so Cairo's premultiplied alpha stays valid."""
     from manim import tempconfig
 
     options = {
@@ -24,7 +25,8 @@ def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False):
         "frame_rate": fps,
         "frame_height": 8.0,
         "frame_width": 8.0 * preset.width / preset.height,
-        "background_color": PALETTE["background"],
+        "background_color": "#000000" if transparent else PALETTE["background"],
+        "background_opacity": 0.0 if transparent else 1.0,
         "media_dir": str(media),
         "disable_caching": True,
         "verbosity": "INFO" if verbose else "WARNING",
@@ -66,10 +68,12 @@ def render_scene(
     progress: Callable[[int], None] | None = None,
     verbose: bool = False,
     frames: range | None = None,
+    video_format: Format = Format.mp4,
+    transparent: bool = False,
 ) -> int:
     """Render one scene plan (or only `frames` of it: a chunk) to `path`; returns the number of
     frames written."""
-    with manim_config(preset, plan.fps, media, verbose):
+    with manim_config(preset, plan.fps, media, verbose, transparent):
         from lecturekit.render.stage import Stage
         from lecturekit.render.video import encode
 
@@ -80,7 +84,8 @@ def render_scene(
             stage.advance(frame)
             return painter.paint()
 
-        return encode(path, preset, plan.fps, frames or range(plan.frames), plan.busy(), draw, progress)
+        return encode(path, preset, plan.fps, frames or range(plan.frames), plan.busy(), draw, progress,
+                      video_format, transparent)
 
 
 def stills(plan: ScenePlan, frames: list[int], preset: Preset, media: Path) -> list[np.ndarray]:

@@ -19,7 +19,7 @@ _HIGH_PROFILES = (100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135)
 NAL_SLICE, NAL_IDR, NAL_SPS, NAL_PPS = 1, 5, 7, 8
 
 
-class _Bits:
+class Bits:
     """Reads an RBSP bit by bit: u(n), ue(v), se(v) as the H.264 spec names them."""
 
     def __init__(self, data: bytes):
@@ -114,7 +114,7 @@ class Headers:
         units = {nal[0] & 31: nal for nal in nal_units(packet)}
         if NAL_SPS not in units or NAL_PPS not in units:
             raise UnsupportedStream("the keyframe carries no SPS and PPS")
-        sps = _Bits(_unescape(units[NAL_SPS][1:]))
+        sps = Bits(_unescape(units[NAL_SPS][1:]))
         profile = sps.u(8)
         sps.u(16)
         sps.ue()
@@ -134,7 +134,7 @@ class Headers:
         width, height = sps.ue() + 1, sps.ue() + 1
         if not sps.u(1):
             raise UnsupportedStream("interlaced coding")
-        pps = _Bits(_unescape(units[NAL_PPS][1:]))
+        pps = Bits(_unescape(units[NAL_PPS][1:]))
         pps.ue()
         pps.ue()
         if pps.u(1):
@@ -156,7 +156,7 @@ class Headers:
         """The frame_num of the (first) slice in an encoded picture."""
         for nal in nal_units(packet):
             if nal[0] & 31 in (NAL_SLICE, NAL_IDR):
-                bits = _Bits(_unescape(nal[1:]))
+                bits = Bits(_unescape(nal[1:]))
                 bits.ue()
                 bits.ue()
                 bits.ue()

@@ -1,6 +1,7 @@
-"""Frames to MP4 with PyAV: a busy stretch is encoded frame by frame by x264; a held board is one
-encoded picture followed by skip pictures written directly (see `h264`), so holding costs the same
-whatever its length. The result is an ordinary constant-frame-rate H.264 MP4."""
+"""Frames to video with PyAV: a busy stretch is encoded frame by frame; a held board is one encoded
+picture followed by frames that repeat it without encoding: H.264 skip pictures written directly
+(see `h264`) in MP4, VP9's show_existing_frame in WebM (`vp9`), the same ProRes picture again in
+MOV (`prores`). Every output has a constant frame rate."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import numpy as np
 
 from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
-from lecturekit.settings import Preset
+from lecturekit.settings import Format, Preset
 
 
 class Encoder:
@@ -90,6 +91,21 @@ class Encoder:
         self.container.close()
 
 
+def open_encoder(path: Path, video_format: Format, preset: Preset, fps: int, transparent: bool = False):
+    """An encoder (`write`, `hold`, `close`) for the format."""
+    if video_format is Format.webm:
+        from lecturekit.render.vp9 import VP9Encoder
+
+        return VP9Encoder(path, preset, fps, preset.crf + 12)  # VP9's CRF scale runs higher than x264's
+    if video_format is Format.mov:
+        from lecturekit.render.prores import ProResEncoder
+
+        return ProResEncoder(path, preset, fps, transparent)
+    if video_format is Format.mp4:
+        return Encoder(path, preset, fps)
+    raise ValueError(f"{video_format} is not written frame by frame")
+
+
 @contextmanager
 def atomic(path: Path) -> Iterator[Path]:
     """A temporary name beside `path`, renamed onto it only when the block completes."""
@@ -138,6 +154,8 @@ def encode(
     busy: tuple[tuple[int, int], ...],
     draw: Callable[[int], np.ndarray],
     progress: Callable[[int], None] | None = None,
+    video_format: Format = Format.mp4,
+    transparent: bool = False,
 ) -> int:
     """Write `frames` (a scene, or a chunk of one that opens on a held board); `draw(f)` gives
     frame f's pixels. Busy spans are drawn frame by frame; between them the board stands still,
@@ -145,7 +163,7 @@ def encode(
     board after it looks exactly like its last frame). `progress` hears the frames written."""
     first, last = frames.start, frames.stop
     with atomic(path) as tmp:
-        encoder = Encoder(tmp, preset, fps)
+        encoder = open_encoder(tmp, video_format, preset, fps, transparent)
         try:
             encoder.write(draw(first))
             frame = first + 1

@@ -116,6 +116,12 @@ class ResolvedLecture:
     live_agreeing: int
     #: The lecture file itself.
     source: str = ""
+    #: The overrides file it was read with ("" for none).
+    overrides: str = ""
+
+    @property
+    def overrides_file(self) -> Path | None:
+        return Path(self.overrides) if self.overrides else None
 
     def of(self, severity: Severity) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity is severity]
@@ -157,7 +163,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     _check_scene_times(lecture, diagnostics)
     return ResolvedLecture(
         lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1], str(lecture.source),
+        live[0], live[1], str(lecture.source), str(overrides.source or ""),
     )
 
 

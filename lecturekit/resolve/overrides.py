@@ -1,5 +1,7 @@
 """Overrides: what a lecture cannot supply itself, written by its author in TOML.
 
+    lectureId = "01M14TZ0Q0TKW4CVRFKXFBR5VP"   # optional: the lecture these were written for
+
     ["where-the-words-sit".fast]      # scene (slug, title or 1-based index) and object name
     function = "sin(x)"               # any attribute of the object's kind, in lecture notation
     ["where-the-words-sit".limit_tag]
@@ -30,6 +32,8 @@ class Overrides:
 
     source: Path | None
     scenes: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]], ...] = ()
+    #: The `lectureId` of the lecture the file was written for, when it says.
+    lecture_id: str = ""
 
     def for_scene(self, keys: set[str]) -> dict[str, dict[str, Any]]:
         found: dict[str, dict[str, Any]] = {}
@@ -61,6 +65,7 @@ def load_overrides(path: Path) -> Overrides:
     except RecursionError:
         raise LectureError(error(where, "overrides are nested too deeply to read")) from None
     scenes = []
+    lecture_id = data.pop("lectureId") if isinstance(data.get("lectureId"), str) else ""
     for scene_key, objects in data.items():
         if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
             raise LectureError(
@@ -70,7 +75,7 @@ def load_overrides(path: Path) -> Overrides:
         scenes.append(
             (str(scene_key), tuple((name, tuple(attrs.items())) for name, attrs in objects.items()))
         )
-    return Overrides(path, tuple(scenes))
+    return Overrides(path, tuple(scenes), lecture_id)
 
 
 def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[Diagnostic]]:

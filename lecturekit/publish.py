@@ -1,0 +1,157 @@
+"""The publishing bundle, written beside a lecture's joined video: `chapters.txt` in the form video
+sites read, `description.md`, a 1280x720 `thumbnail.png`, and `descriptions.vtt`, an
+audio-description track (`<track kind="descriptions">`) saying at each board change what appeared."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lecturekit.captions import Caption, vtt
+from lecturekit.describe import sentence
+from lecturekit.manifest import recorded
+from lecturekit.model import load
+from lecturekit.resolve import ResolvedLecture, ResolvedScene
+from lecturekit.settings import Quality, RenderSettings
+from lecturekit.syntax.nodes import STEPPED_KINDS, Kind, Num, Show, Tick, VariableNumberSpec
+
+#: Video sites ignore a chapter list whose chapters are shorter than this.
+MIN_CHAPTER_SECONDS = 10
+#: Reveals this close after the first of a group are one board change (staggered reveals).
+GROUP_SECONDS = 1.0
+#: A description stays up at most this long (until the next change when that is sooner).
+DESCRIPTION_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class Chapter:
+    start: float
+    title: str
+
+
+def chapter_marks(chapters: list[Chapter], duration: float) -> list[Chapter]:
+    """The chapters as video sites take them: the first at 0:00, each starting on a whole second
+    at least 10 s after the one before and 10 s before the end; one too close is folded into the
+    chapter before it."""
+    kept: list[Chapter] = []
+    for chapter in chapters:
+        start = float(int(chapter.start)) if kept else 0.0
+        if kept and (start - kept[-1].start < MIN_CHAPTER_SECONDS or duration - start < MIN_CHAPTER_SECONDS):
+            continue
+        kept.append(Chapter(start, chapter.title))
+    return kept
+
+
+def clock(seconds: float) -> str:
+    """`4:05`, or `1:02:03` past an hour, as video sites write chapter times."""
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def chapters_text(marks: list[Chapter]) -> str:
+    return "".join(f"{clock(c.start)} {c.title}\n" for c in marks)
+
+
+def description_text(title: str, summary: str, marks: list[Chapter]) -> str:
+    parts = [f"# {title}\n"]
+    if summary:
+        parts.append(f"{summary}\n")
+    parts.append("## Chapters\n\n" + chapters_text(marks))
+    return "\n".join(parts)
+
+
+def board_changes(scene: ResolvedScene, offset: float, end: float) -> list[Caption]:
+    """What appears on the scene's board, one cue per change, timed in the joined video
+    (`offset`: where the scene starts in it; `end`: where it ends)."""
+    env = {name: spec.initial_value.value for name, spec in scene.objects.items()
+           if isinstance(spec, VariableNumberSpec) and isinstance(spec.initial_value, Num)}
+    steps: Counter[str] = Counter()
+    groups: list[tuple[float, list[str]]] = []
+    for timed in sorted(scene.actions, key=lambda a: (a.time, a.index)):
+        action = timed.action
+        if isinstance(action, Tick):
+            env[action.object] = action.value
+        if not isinstance(action, Show) or action.object in scene.broken or action.object not in scene.objects:
+            continue
+        spec = scene.objects[action.object]
+        said = sentence(spec, env, steps[action.object], scene.objects)
+        if spec.kind in STEPPED_KINDS:
+            steps[action.object] += 1
+        if said is None:
+            continue
+        if groups and timed.time - groups[-1][0] < GROUP_SECONDS:
+            groups[-1][1].append(said)
+        else:
+            groups.append((timed.time, [said]))
+    cues = []
+    for i, (time, said) in enumerate(groups):
+        start = offset + time - scene.start
+        following = offset + groups[i + 1][0] - scene.start if i + 1 < len(groups) else end
+        cues.append(Caption(round(start, 3), round(min(following, start + DESCRIPTION_SECONDS), 3), (" ".join(said),)))
+    return cues
+
+
+def title_card_time(resolved: ResolvedLecture) -> float:
+    """The lecture time at which the title card stands complete: the end of the beat that shows
+    it (as the storyboard picks beat ends), or the end of the first beat."""
+    from lecturekit.pipeline import plan_scenes
+    from lecturekit.storyboard import beat_ends
+
+    for scene in resolved.scenes:
+        shown = [a for a in scene.actions if isinstance(a.action, Show) and a.action.object not in scene.broken
+                 and getattr(scene.objects.get(a.action.object), "kind", None) is Kind.TITLE]
+        if shown:
+            break
+    else:
+        scene, shown = resolved.scenes[0], []
+    [plan] = plan_scenes(resolved, [scene], 30)
+    ends = beat_ends(plan)
+    return ends[shown[0].beat if shown else 0][1]
+
+
+def _write(path: Path, text: str) -> Path:
+    tmp = path.with_name(f".{path.name}.part")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def publish(
+    lecture: Path | None,
+    overrides: Path | None,
+    settings: RenderSettings,
+    jobs: int = 1,
+    thumbnail_at: float | None = None,
+    on_done: Callable | None = None,
+    progress_for: Callable | None = None,
+) -> list[Path]:
+    """Render what is missing (from the cache when it can), then write the bundle beside the
+    joined video; returns the paths written, the video first."""
+    from lecturekit.pipeline import render_lecture, scene_path, write_still
+    from lecturekit.sources import read
+
+    whole = render_lecture(lecture, overrides, settings, jobs, on_done, progress_for)
+    resolved = read(lecture, overrides)
+    folder, fps = whole.path.parent, settings.frame_rate
+    entries = recorded(folder)
+    offsets, start = [], 0
+    for scene in resolved.scenes:
+        offsets.append(start / fps)
+        start += entries[scene_path(settings.out, resolved.slug, scene, settings.format.suffix).name]["frames"]
+    duration = whole.frames / fps
+    ends = [*offsets[1:], duration]
+    marks = chapter_marks([Chapter(o, s.title) for o, s in zip(offsets, resolved.scenes, strict=True)], duration)
+    summary = load(Path(resolved.source)).file.publication.summary
+    cues = [cue for scene, begins, stops in zip(resolved.scenes, offsets, ends, strict=True)
+            for cue in board_changes(scene, begins, stops)]
+    at = thumbnail_at if thumbnail_at is not None else title_card_time(resolved)
+    return [
+        whole.path,
+        _write(folder / "chapters.txt", chapters_text(marks)),
+        _write(folder / "description.md", description_text(resolved.title, summary, marks)),
+        write_still(lecture, overrides, at, Quality.m, folder / "thumbnail.png"),
+        _write(folder / "descriptions.vtt", vtt(cues)),
+    ]

@@ -1,0 +1,77 @@
+"""A wheel built from the repository works in a fresh virtual environment outside the checkout:
+it carries the demo lecture and its figure, and the project's overrides for its own lectures."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def _run(args: list[str | Path], cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True, timeout=1800)
+
+
+def _sources(into: Path) -> Path:
+    """The repository's files (tracked and new, as git lists them) copied to `into`, so the build
+    leaves nothing in the checkout."""
+    listed = _run(["git", "ls-files", "-co", "--exclude-standard", "-z"], ROOT)
+    assert listed.returncode == 0, listed.stderr
+    archive = into.with_suffix(".tar")
+    with tarfile.open(archive, "w") as tar:
+        for name in filter(None, listed.stdout.split("\0")):
+            if (ROOT / name).exists() or (ROOT / name).is_symlink():
+                tar.add(ROOT / name, arcname=name, recursive=False)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into, filter="tar")
+    return into
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The `bin/` of a new venv with lecturekit installed from a wheel of this repository."""
+    base = tmp_path_factory.mktemp("install")
+    source = _sources(base / "source")
+    built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", base / "dist", "."], source)
+    assert built.returncode == 0, built.stderr
+    [wheel] = (base / "dist").glob("lecturekit-*.whl")
+    venv = base / "venv"
+    assert _run([sys.executable, "-m", "venv", venv], base).returncode == 0
+    pip = _run([venv / "bin" / "python", "-m", "pip", "install", "-q", wheel], base)
+    assert pip.returncode == 0, pip.stderr
+    return venv / "bin"
+
+
+def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path):
+    where = _run([installed / "python", "-c", "import lecturekit; print(lecturekit.__file__)"], tmp_path)
+    path = Path(where.stdout.strip())
+    assert path.is_relative_to(installed.parent) and not path.is_relative_to(ROOT), where
+
+
+def test_the_installed_lecturekit_renders_the_demo(installed, tmp_path):
+    result = _run([installed / "lecturekit", "render", "-q", "l", "--quiet", "--jobs", "2"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    folder = tmp_path / "media" / "lecturekit-demo"
+    assert (folder / "lecturekit-demo.mp4").stat().st_size > 10_000
+    manifest = json.loads((folder / "render.json").read_text())
+    assert Path(manifest["overrides"]["path"]).is_relative_to(installed.parent)  # the demo's own, installed
+    assert Path(manifest["assets"][0]["path"]).name == "arrows.png" and manifest["assets"][0]["sha256"]
+
+
+def test_the_installed_lecturekit_checks_the_transformer_clean(installed, transformer, tmp_path):
+    result = _run([installed / "lecturekit", "check", transformer, "--strict", "--json"], tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert report["unresolved"] == [] and report["warnings"] == [] and report["errors"] == []
+    assert Path(report["overrides"]).name == "the-transformer-from-recurrence-failure-to-attention.toml"
+    assert Path(report["overrides"]).is_relative_to(installed.parent)
