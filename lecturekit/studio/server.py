@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from lecturekit.diagnostics import LectureError
 from lecturekit.paths import confined
 from lecturekit.settings import PRESETS
-from lecturekit.sources import overrides_path, read
+from lecturekit.sources import read
 from lecturekit.studio.renders import LECTURE, VIDEO, Event, RenderQueue, Task, watch
 from lecturekit.studio.review import review
 from lecturekit.studio.warm import WarmStills
@@ -96,8 +96,9 @@ class Studio:
     renders: RenderQueue | None = None
     stills: WarmStills | None = None
     stopping: Callable[[], bool] = lambda: False
-    #: The lecture file as read (the demo's, or a folder's lecture.json).
+    #: The lecture file as read (the demo's, or a folder's lecture.json), and its overrides file.
     source: Path | None = None
+    overrides_read: Path | None = None
 
     @property
     def folder(self) -> Path:
@@ -108,13 +109,13 @@ class Studio:
         """Read and plan the lecture again; on a fault keep the last good data and say why."""
         try:
             resolved = read(self.lecture, self.overrides)
-            data = review(resolved, overrides_path(resolved.slug, self.overrides), PRESETS[VIDEO].fps)
+            data = review(resolved, resolved.overrides_file, PRESETS[VIDEO].fps)
         except LectureError as exc:
             self.problems = [d.line() for d in exc.diagnostics]
             if self.source is None:  # watched all the same, so a fix is picked up
                 self.source = self.lecture if self.lecture.suffix == ".json" else self.lecture / "lecture.json"
             return
-        self.source = Path(resolved.source)
+        self.source, self.overrides_read = Path(resolved.source), resolved.overrides_file
         self.version += 1
         self.data, self.problems = {**data, "version": self.version}, []
 
@@ -256,9 +257,7 @@ async def _scene_of(request: Request, studio: Studio, whole: bool = False) -> in
 
 
 def _watched(studio: Studio) -> list[Path]:
-    slug = studio.data.get("slug")
-    found = overrides_path(slug, studio.overrides) if slug else studio.overrides
-    return [path for path in (studio.source, found) if path is not None]
+    return [path for path in (studio.source, studio.overrides_read or studio.overrides) if path is not None]
 
 
 async def _changed(studio: Studio) -> None:
