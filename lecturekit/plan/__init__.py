@@ -13,25 +13,24 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from lecturekit.kinds import Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import REFLOWS, ROLES, Stay, place_scene
+from lecturekit.plan.placement import Stay, place_scene, reflows
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
-from lecturekit.plan.timeline import Cue, Hold, Values, build_cues, busy_spans, frame_of, holds, variable_values
-from lecturekit.resolve import ResolvedLecture, ResolvedScene, depends_on, evaluation_problem
-from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
-from lecturekit.syntax.nodes import (
-    Emphasize,
-    Flash,
-    Hide,
-    Kind,
-    Move,
-    Part,
-    Show,
-    Spec,
-    TableSpec,
-    VariableNumberSpec,
+from lecturekit.plan.timeline import (
+    Cue,
+    Hold,
+    Values,
+    build_cues,
+    busy_spans,
+    frame_of,
+    holds,
+    initial_values,
+    variable_values,
 )
+from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
+from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Spec
 from lecturekit.theme import THEME, Theme
 from lecturekit.typst_source import label_spec
 
@@ -89,6 +88,21 @@ class ScenePlan:
         so planning a scene only to cut it into chunks does not pay for it."""
         return MappingProxyType(_holds(self.scene, self.cues, dict(self.initial_values), self.frames))
 
+    @cached_property
+    def depends(self) -> Mapping[str, frozenset[str]]:
+        """The VariableNumbers each object follows, for those that follow any: its own, those of
+        what it stands on, and for a label those of the mark it sits beside."""
+        objects = self.objects
+        found = {}
+        for name, spec in objects.items():
+            variables = depends_on(spec, objects)
+            anchor = self.scene.anchors.get(name) if spec.parent is not None else None
+            if anchor is not None and anchor.sibling in objects:
+                variables |= own_variables(objects[anchor.sibling])
+            if variables:
+                found[name] = variables
+        return MappingProxyType(found)
+
     def values_at(self, frame: float) -> Values:
         """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
         held = {name: hold.values for name, spans in self.holds.items() for hold in spans
@@ -140,19 +154,19 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         stays = placement.stays.get(name)
         if isinstance(spec, TableSpec):
             tables[name] = table_metrics(spec, theme.sizes.table)
-        elif spec.parent is None and spec.kind in ROLES and ROLES[spec.kind].value in ("title", "heading", "text"):
+        elif spec.parent is None and kind_def(spec.kind).role in (Role.TITLE, Role.HEADING, Role.TEXT):
             if stays:
                 first: Placed = stays[0].place
                 texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme)
                 texts_wrap[name] = first.wrap
-        elif spec.kind is Kind.MATH:
+        elif spec.parent is not None and kind_def(spec.kind).text is not None:  # a label drawn in a figure
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
         if (label := label_spec(spec)) is not None:
             texts[name + LABEL] = typeset(label, [], theme.sizes.label, None, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
-    cues, cue_warnings = build_cues(scene, placement, lengths, fps)
+    cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
-             if scene.objects[name].kind in REFLOWS}
+             if reflows(scene.objects[name])}
     for cue in cues:  # a paragraph laid out anew is typeset again for its new width
         if isinstance(cue.action, Move) and cue.place is not None and cue.object in shape:
             new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
@@ -160,7 +174,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
                 spec = scene.objects[cue.object]
                 texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
                 shape[cue.object] = new
-    initial = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    initial = initial_values(scene)
     frames = frame_of(scene.duration, fps)
     plan = ScenePlan(
         index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,
@@ -168,7 +182,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
         tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
-        warnings=placement.warnings + cue_warnings, theme=theme,
+        warnings=placement.warnings, theme=theme,
     )
     return _with_boards(plan)
 
@@ -183,13 +197,6 @@ def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float
         return evaluation_problem(objects[name], objects, values) is None
 
     return holds(cues, initial, frames, {n: d for n, d in depends.items() if d}, evaluates)
-
-
-def _initial(spec: VariableNumberSpec) -> float:
-    try:
-        return evaluate_number(spec.initial_value, {})
-    except EvaluationError:
-        return 0.0
 
 
 def _with_boards(plan: ScenePlan) -> ScenePlan:

@@ -1,22 +1,23 @@
 """How long each animation runs, before the limits of what follows are applied.
 
 One policy: writing takes longer for longer text; drawing and growing are brisk; leaving is
-quicker than arriving; emphasis is a short colour change; a tick is slow enough to follow.
+quicker than arriving; emphasis is a short colour change; a tick is slow enough to follow. How
+long each kind takes to enter is its own (`KindDef.seconds`).
 """
 
 from __future__ import annotations
 
+from lecturekit.kinds import kind_def
+from lecturekit.kinds.base import DRAW, FADE_IN, FRAME_IN, GROW, TITLE
 from lecturekit.syntax.nodes import (
     Action,
     Box,
     Emphasize,
     Flash,
     Hide,
-    Kind,
     Move,
     Redraw,
     Show,
-    ShowStyle,
     Spec,
     StyleHint,
     Tick,
@@ -25,17 +26,13 @@ from lecturekit.syntax.nodes import (
 WRITE_BASE = 0.5
 WRITE_PER_CHAR = 0.025
 WRITE_MAX = 2.5
-DRAW = 0.8
-GROW = 0.6
-FADE_IN = 0.8
-FRAME_IN = 1.0
 LEAVE = 0.5
 MOVE = 0.8
 EMPHASIS = 0.4
 FLASH = 0.9
 BOX = 0.8
 TICK = 2.0
-TITLE = 2.0
+__all__ = ["DRAW", "FADE_IN", "FRAME_IN", "GROW", "TITLE", "natural", "writing"]
 
 
 def writing(characters: int) -> float:
@@ -45,22 +42,9 @@ def writing(characters: int) -> float:
 def natural(action: Action, spec: Spec, characters: int) -> float:
     """Seconds the animation for `action` on `spec` would like, with nothing in its way."""
     match action:
-        case Show(style=ShowStyle.DRAWN):
-            return DRAW
-        case Show(style=ShowStyle.GROWN):
-            return GROW
-        case Show():
-            if spec.kind is Kind.TITLE:
-                return TITLE
-            if spec.kind in (Kind.FIGURE, Kind.AXES):
-                return FRAME_IN
-            if spec.kind is Kind.IMAGE:
-                return FADE_IN
-            if spec.kind in (Kind.VECTOR, Kind.LINE):
-                return DRAW
-            if spec.kind in (Kind.POINT, Kind.PLOT_POINT):
-                return GROW
-            return writing(characters)
+        case Show(style=style):
+            seconds = kind_def(spec.kind).seconds[style]
+            return writing(characters) if seconds is None else seconds
         case Hide():
             return LEAVE
         case Move():

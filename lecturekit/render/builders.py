@@ -23,6 +23,17 @@ from manim import (
 
 from lecturekit import theme as palette
 from lecturekit.images import ImageProblem, image_pixels
+from lecturekit.kinds import (
+    AxesSpec,
+    FigureSpec,
+    FunctionPlotSpec,
+    ImageSpec,
+    LineSpec,
+    PlotPointSpec,
+    PointSpec,
+    TableSpec,
+    VectorSpec,
+)
 from lecturekit.plan import LABEL, ScenePlan
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.placement import children_box
@@ -37,20 +48,7 @@ from lecturekit.syntax.evaluate import (
     evaluate_point,
     function_of,
 )
-from lecturekit.syntax.nodes import (
-    AxesSpec,
-    FigureSpec,
-    FunctionPlotSpec,
-    FunctionValue,
-    ImageSpec,
-    Kind,
-    LineSpec,
-    PlotPointSpec,
-    PointSpec,
-    Spec,
-    TableSpec,
-    VectorSpec,
-)
+from lecturekit.syntax.nodes import FunctionValue, Kind, Spec
 from lecturekit.typst_source import prose
 
 STROKE = 5.0
@@ -84,9 +82,15 @@ class Context:
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
     glyphs: dict[tuple, Mobject] = field(default_factory=dict)
+    #: Paragraphs typeset anew for the layout they move into, by name.
+    retypeset: Mapping[str, Typeset] = field(default_factory=dict)
 
     def spec(self, name: str) -> Spec:
         return self.plan.objects[name]
+
+    def typeset(self, name: str) -> Typeset | None:
+        """How a text object is set here: as the plan typeset it, or anew where it reflows."""
+        return self.retypeset.get(name) or self.plan.texts.get(name)
 
     def numbers(self, name: str) -> Mapping[str, float]:
         """The numbers `name` is drawn with: this frame's, or the last ones its values evaluated
@@ -117,7 +121,9 @@ def _range(value, fallback: tuple[float, float], numbers: Mapping[str, float] | 
 # ---------------------------------------------------------------- text
 
 
-def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
+def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box], list[Mobject]] | None = None
+                ) -> Drawn:
+    """A text's glyphs fitted into its box, on its backing (a panel's) if it has one."""
     glyphs = LabelledTypst(typeset.body, typeset.labels, color=color)
     pad = typeset.padding
     glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
@@ -128,21 +134,28 @@ def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
         leftover = [m for m in glyphs.submobjects if not any(m in s.submobjects for s in steps)]
         if leftover and steps:
             steps[0].add(*leftover)
-    if spec.kind is Kind.PANEL:
-        back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
-                                fill_color=palette.PANEL_FILL, fill_opacity=1.0,
-                                stroke_color=palette.PANEL_STROKE, stroke_width=2)
-        back.move_to(np.array([*box.center, 0.0]))
-        return Drawn(VGroup(back, glyphs), steps, parts, ink=glyphs)
-    if spec.kind is Kind.BLOCK:
-        back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
-                         fill_opacity=0.55, stroke_width=0)
-        back.move_to(np.array([*box.center, 0.0]))
-        bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
-        return Drawn(VGroup(back, bar, glyphs), steps, parts, ink=glyphs)
+    if backing is not None:
+        return Drawn(VGroup(*backing(box), glyphs), steps, parts, ink=glyphs)
     if steps:
         return Drawn(VGroup(*steps), steps, parts, ink=glyphs)
     return Drawn(glyphs, steps, parts, ink=glyphs)
+
+
+def panel_backing(box: Box) -> list[Mobject]:
+    """A Panel's rounded card."""
+    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
+                            fill_color=palette.PANEL_FILL, fill_opacity=1.0,
+                            stroke_color=palette.PANEL_STROKE, stroke_width=2)
+    return [back.move_to(np.array([*box.center, 0.0]))]
+
+
+def block_backing(box: Box) -> list[Mobject]:
+    """A Block's flat backing with its accent bar down the left."""
+    back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
+                     fill_opacity=0.55, stroke_width=0)
+    back.move_to(np.array([*box.center, 0.0]))
+    bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
+    return [back, bar]
 
 
 def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple) -> Mobject:

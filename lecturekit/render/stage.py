@@ -6,23 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 from manim import Group, Mobject, VGroup, VMobject
 
-from lecturekit import theme as palette
+from lecturekit.kinds import Role, kind_def
 from lecturekit.plan import ScenePlan, reflowed
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.timeline import Cue
-from lecturekit.render import builders as build
 from lecturekit.render import effects as fx
+from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn
+from lecturekit.syntax.nodes import Box as BoxAction
 from lecturekit.syntax.nodes import (
-    STEPPED_KINDS,
     ColumnPart,
     Emphasize,
     Flash,
     Hide,
-    Kind,
     Move,
     RowPart,
     Show,
@@ -31,7 +29,6 @@ from lecturekit.syntax.nodes import (
     TextPart,
     Tick,
 )
-from lecturekit.syntax.nodes import Box as BoxAction
 
 
 @dataclass
@@ -54,7 +51,7 @@ class Stage:
         self.frame = -1
         self.values = plan.values_at(0)
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
-        self.depends = self._dependencies()
+        self.depends = plan.depends
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
         self.gone = self._departures()
         self.highlights: dict[tuple[str, str], VMobject] = {}
@@ -195,47 +192,16 @@ class Stage:
             self._remove(cue.object)
 
     # ------------------------------------------------------------ building
-    def _ctx(self) -> Context:
+    def _ctx(self, retypeset: dict | None = None) -> Context:
         frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
-        return Context(self.plan, self.values, frames, self.glyphs)
+        return Context(self.plan, self.values, frames, self.glyphs, retypeset or {})
 
-    def _build(self, name: str, box: Box | None) -> Drawn | None:
+    def _build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
+        """Paint `name` in `box` (a top-level object) or in its parent's frame (a child)."""
         spec = self.plan.objects[name]
-        ctx = self._ctx()
-        color = palette.color(None if spec.color in (None, "text") else spec.color)
-        if spec.parent is not None:
-            frame = ctx.frames.get(spec.parent)
-            if frame is None:
-                return None
-            match spec.kind:
-                case Kind.VECTOR:
-                    return build.vector(spec, ctx, frame)
-                case Kind.LINE:
-                    return build.line(spec, ctx, frame)
-                case Kind.POINT:
-                    return build.point(spec, ctx, frame)
-                case Kind.FUNCTION_PLOT:
-                    return build.plot(spec, ctx, frame)
-                case Kind.PLOT_POINT:
-                    return build.plot_point(spec, ctx, frame)
-                case Kind.MATH:
-                    return build.child_math(spec, ctx, frame, dict(self.plan.scene.anchors))
-            return None
-        if box is None:
-            return None
-        match spec.kind:
-            case Kind.FIGURE:
-                return build.figure(spec, box)
-            case Kind.AXES:
-                return build.axes(spec, box, self._ctx())
-            case Kind.IMAGE:
-                return build.image(spec, box, self.plan)
-            case Kind.TABLE:
-                return build.table(spec, self.plan.tables[name], box)
-            case Kind.VARIABLE_NUMBER:
-                return None
-        typeset = self.plan.texts.get(name)
-        return build.text_object(spec, typeset, box, color) if typeset is not None else None
+        ctx = self._ctx(retypeset)
+        where = ctx.frames.get(spec.parent) if spec.parent is not None else box
+        return painters.paint(spec, ctx, where) if where is not None else None
 
     def _show(self, cue: Cue) -> fx.Effect | None:
         name = cue.object
@@ -247,10 +213,11 @@ class Stage:
             if drawn is None:
                 return None
             holder = Group()
-            if spec.kind in STEPPED_KINDS:
+            stepped = kind_def(spec.kind).stepped
+            if stepped:
                 content = VGroup()
                 drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.frame, drawn.ink)
-                if spec.kind is Kind.DERIVATION:
+                if kind_def(spec.kind).text is not None:  # a formula's lines: its ink is what is revealed
                     drawn_for_board.ink = VGroup(*drawn.steps)
                 holder.add(content)
                 drawn = drawn_for_board
@@ -261,9 +228,9 @@ class Stage:
             self.base_colors[name] = _colors(drawn.ink or drawn.mobject)
             container = self.root if spec.parent is None else self.live[spec.parent].holder
             container.add(holder)
-            if spec.kind not in STEPPED_KINDS:
+            if not stepped:
                 return self._enter(name, drawn, cue)
-        if spec.kind in STEPPED_KINDS:
+        if kind_def(spec.kind).stepped:
             if live.revealed >= len(live.drawn.steps):
                 return None
             step = live.drawn.steps[live.revealed]
@@ -278,34 +245,17 @@ class Stage:
     def _enter(self, name: str, drawn: Drawn, cue: Cue) -> fx.Effect:
         spec = self.plan.objects[name]
         style = cue.action.style if isinstance(cue.action, Show) else ShowStyle.WRITTEN
-        mob = drawn.mobject
-        match spec.kind:
-            case Kind.FIGURE | Kind.IMAGE:
-                return fx.fade_in(mob)
-            case Kind.AXES | Kind.FUNCTION_PLOT | Kind.LINE:
-                return fx.create(mob)
-            case Kind.VECTOR:
-                if style is ShowStyle.GROWN:
-                    return fx.grow(mob, np.array(mob.submobjects[0].get_start()))
-                return fx.create(mob)
-            case Kind.POINT | Kind.PLOT_POINT:
-                return fx.grow(mob) if style is not ShowStyle.DRAWN else fx.create(mob)
-            case Kind.PANEL | Kind.BLOCK:
-                back = VGroup(*mob.submobjects[:-1])
-                return fx.Together(fx.Delayed(fx.fade_in(back), 0.0, 0.35),
-                                   fx.Delayed(fx.write(mob.submobjects[-1]), 0.15, 1.0))
-            case Kind.TITLE:
-                return fx.write(mob, left_to_right="write-left-to-right" in self.hints.get(name, ""))
-        return fx.write(mob)
+        left_to_right = "write-left-to-right" in self.hints.get(name, "")
+        return fx.enter(kind_def(spec.kind).enters[style], drawn.mobject, left_to_right)
 
     def _move(self, name: str, target: Box) -> fx.Effect | None:
         live = self.live[name]
         if live.box is None:
             return None
-        spec = self.plan.objects[name]
-        if spec.kind in (Kind.FIGURE, Kind.AXES):
+        definition = kind_def(self.plan.objects[name].kind)
+        if definition.container:  # drawn again where it goes, its children with it
             return fx.Relocate(live.box, target, lambda old, new: self._rebuild(name, new))
-        if spec.kind not in (Kind.IMAGE, Kind.TABLE):
+        if definition.role is not Role.VISUAL:  # a text keeps its size
             target = Box.around(*target.center, live.box.width, live.box.height)
         scale = fx.scale_into(live.holder)
 
@@ -319,9 +269,8 @@ class Stage:
         """A paragraph the new layout wraps differently: its old lines fade out as the new
         ones fade in where it now stands."""
         live = self.live[name]
-        spec = self.plan.objects[name]
-        fresh = build.text_object(spec, typeset, target, palette.color(None if spec.color in (None, "text")
-                                                                        else spec.color))
+        fresh = self._build(name, target, {name: typeset})
+        assert fresh is not None
         old = live.drawn.mobject
         live.holder.add(fresh.mobject)
 
@@ -389,24 +338,6 @@ class Stage:
             del self.highlights[key]
 
     # ------------------------------------------------------------ numbers
-    def _dependencies(self) -> dict[str, frozenset[str]]:
-        from lecturekit.resolve import _spec_variables
-
-        deps: dict[str, frozenset[str]] = {}
-        objects = self.plan.objects
-        for name, spec in objects.items():
-            found = _spec_variables(spec)
-            target = getattr(spec, "target", None)
-            if target in objects:
-                found |= _spec_variables(objects[target])
-            if spec.kind is Kind.MATH and spec.parent is not None:
-                anchor = self.plan.scene.anchors.get(name)
-                if anchor is not None and anchor.sibling in objects:
-                    found |= _spec_variables(objects[anchor.sibling])
-            if found:
-                deps[name] = frozenset(found)
-        return deps
-
     def _redraw(self, moved: set[str]) -> None:
         for name, variables in self.depends.items():
             if name in self.live and variables & moved:
@@ -423,9 +354,3 @@ def _colors(mobject: Mobject) -> dict[int, object]:
             out[id(m)] = m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
     return out
 
-
-def _map_box(box: Box, old: Box, new: Box) -> Box:
-    k = new.width / old.width if old.width > 0 else 1.0
-    ocx, ocy = old.center
-    ncx, ncy = new.center
-    return Box((box.x0 - ocx) * k + ncx, (box.y0 - ocy) * k + ncy, (box.x1 - ocx) * k + ncx, (box.y1 - ocy) * k + ncy)

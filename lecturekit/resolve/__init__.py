@@ -25,6 +25,20 @@ from lecturekit.diagnostics import (
     warning,
 )
 from lecturekit.images import image_problem
+from lecturekit.kinds import (
+    FunctionPlotSpec,
+    ImageSpec,
+    Parent,
+    PlotPointSpec,
+    Role,
+    TableSpec,
+    VariableNumberSpec,
+    depends_on,
+    kind_def,
+    own_variables,
+    references_of,
+    values_of,
+)
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve.labels import Anchor, anchors
@@ -34,41 +48,31 @@ from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import (
-    CONTAINER_KINDS,
-    STEPPED_KINDS,
-    VALUE_TYPES,
     Action,
     ColumnPart,
     Emphasize,
+    FieldType,
     Flash,
-    FunctionPlotSpec,
     FunctionValue,
     Hide,
-    ImageSpec,
     Kind,
-    PlotPointSpec,
     Redraw,
     RowPart,
     Show,
     Spec,
     Str,
     StyleHint,
-    TableSpec,
     TextPart,
     Tick,
     TimedAction,
     Truncated,
     Tuple,
     Value,
-    VariableNumberSpec,
-    variables_of,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
 from lecturekit.theme import PALETTE
 from lecturekit.typst_source import label_spec, line_count, occurrences, rewrites
 
-#: Kinds that must be drawn in a Figure or Axes.
-_NEEDS_PARENT = frozenset({Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT})
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000
 #: A beat's narration is cut here (fifty times the longest beat of the transformer lecture, ten
@@ -249,7 +253,8 @@ class _SceneResolver:
     def repair_text(self, spec: Spec) -> Spec:
         """LaTeX's `\\\\` line break read as Typst's `\\`, and a label that is not math set as text."""
         place = self.place(spec.name)
-        if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text and _LATEX_BREAK.search(spec.text):
+        style = kind_def(spec.kind).text
+        if style is not None and not style.prose and spec.text and _LATEX_BREAK.search(spec.text):
             # the same length, so the offsets of the parts that actions name still hold
             spec = replace(spec, text=_LATEX_BREAK.sub(" \\\\", spec.text))
             self.report(inferred(place, "reads LaTeX's '\\\\' as a line break (Typst writes '\\')"))
@@ -338,7 +343,7 @@ class _SceneResolver:
                     place, "names an object this scene does not have; it is left out", "fix the name"
                 ))
             return None
-        if isinstance(action, Tick) and spec.kind is not Kind.VARIABLE_NUMBER:
+        if isinstance(action, Tick) and kind_def(spec.kind).role is not Role.VARIABLE:
             self.report(warning(place, "only a VariableNumber ticks; it is left out", "name a VariableNumber"))
             return None
         if not self.scene.start - 1e-6 <= time <= self.scene.end + 1e-6:
@@ -418,7 +423,7 @@ class _SceneResolver:
     def check_references(self, objects: dict[str, Spec]) -> None:
         """Parents, plot targets and variables must be objects of the right kind; a reference to
         an object that was left out is left to `leave_out_dependents`."""
-        variables = {n for n, s in objects.items() if s.kind is Kind.VARIABLE_NUMBER}
+        variables = {n for n, s in objects.items() if kind_def(s.kind).role is Role.VARIABLE}
         for name, spec in objects.items():
             for message, hint in self.reference_problems(spec, objects, variables):
                 self.report(warning(self.place(name), f"{message}; it is left out", hint))
@@ -428,17 +433,20 @@ class _SceneResolver:
         self, spec: Spec, objects: dict[str, Spec], variables: set[str]
     ) -> Iterator[tuple[str, str | None]]:
         parent = objects.get(spec.parent) if spec.parent is not None else None
-        if spec.parent is not None and spec.parent not in self.scene.objects:
+        rule = kind_def(spec.kind).parent
+        if spec.parent is not None and rule is Parent.NEVER:
+            yield f"a {spec.kind.value} is not drawn in a Figure or Axes", "remove 'drawn in'"
+        elif spec.parent is not None and spec.parent not in self.scene.objects:
             yield f"is drawn in {quote(spec.parent)}, which this scene does not have", "fix the name"
-        elif parent is not None and parent.kind not in CONTAINER_KINDS:
+        elif parent is not None and not kind_def(parent.kind).container:
             yield (f"is drawn in {quote(spec.parent)}, a {parent.kind.value}; only Figures and Axes hold objects",
                    "draw it in a Figure or Axes")
-        elif spec.parent is None and spec.kind in _NEEDS_PARENT:
+        elif spec.parent is None and rule is Parent.REQUIRED:
             yield f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"
-        if (isinstance(spec, PlotPointSpec) and spec.target not in self.dropped
-                and not isinstance(objects.get(spec.target), FunctionPlotSpec)):
-            yield f"target={quote(spec.target)} must name a FunctionPlot of this scene", "fix the target"
-        for var in sorted(_spec_variables(spec) - variables - self.dropped):
+        for key, name, kind in references_of(spec):
+            if name not in self.dropped and (name not in objects or objects[name].kind is not kind):
+                yield f"{key}={quote(name)} must name a {kind.value} of this scene", f"fix the {key}"
+        for var in sorted(own_variables(spec) - variables - self.dropped):
             yield (f"uses {quote(var)}, which is not a VariableNumber of this scene",
                    "declare it as a VariableNumber or fix the name")
 
@@ -449,10 +457,10 @@ class _SceneResolver:
                 continue  # left out with its object
             action, spec = timed.action, objects[timed.action.object]
             place = self.place(action.object, f"#{timed.index} at {timed.time:.3f} s")
-            if spec.kind is Kind.VARIABLE_NUMBER and not isinstance(action, Tick):
+            if kind_def(spec.kind).role is Role.VARIABLE and not isinstance(action, Tick):
                 self.report(warning(place, "a VariableNumber is never shown; this action does nothing"))
             if isinstance(action, Redraw):
-                depends = _spec_variables(spec)
+                depends = own_variables(spec)
                 if depends and not any((round(timed.time, 6), v) in ticks for v in depends):
                     self.report(warning(
                         place, "is redrawn but none of its numbers ticks at that time"
@@ -498,7 +506,7 @@ class _SceneResolver:
         hides = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Hide)}
         for timed in actions:
             action, name = timed.action, timed.action.object
-            if objects[name].kind is Kind.HEADING and name not in self.broken:
+            if kind_def(objects[name].kind).role is Role.HEADING and name not in self.broken:
                 if isinstance(action, Show):
                     if heading not in (None, name) and (round(timed.time, 6), heading) not in hides:
                         self.report(warning(
@@ -524,7 +532,7 @@ class _SceneResolver:
                 upcoming = next(pending, None)
             if beat.live is not None:
                 self.live_recorded += 1
-                board = {n for n in shown if objects[n].kind not in STEPPED_KINDS}
+                board = {n for n in shown if not kind_def(objects[n].kind).stepped}
                 recorded = set(beat.live) - self.dropped  # their actions were left out with them
                 if board == recorded:
                     self.live_agreeing += 1
@@ -542,7 +550,7 @@ class _SceneResolver:
             self.step(objects, shown, reveals, upcoming)
             upcoming = next(pending, None)
         for name, spec in objects.items():
-            if spec.kind in STEPPED_KINDS and name in reveals:
+            if kind_def(spec.kind).stepped and name in reveals:
                 self.check_reveals(name, spec, reveals[name])
 
     def step(
@@ -553,7 +561,7 @@ class _SceneResolver:
         place = self.place(name, f"#{timed.index} at {timed.time:.3f} s")
         spec = objects[name]
         if isinstance(action, Show):
-            if spec.kind in STEPPED_KINDS:
+            if kind_def(spec.kind).stepped:
                 reveals[name] = reveals.get(name, 0) + 1
             elif name in shown:
                 self.report(warning(place, "is shown while already on the board"))
@@ -581,7 +589,7 @@ class _SceneResolver:
 
     def check_gaps(self, objects: dict[str, Spec]) -> None:
         for name, spec in objects.items():
-            for key, value in _values_of(spec):
+            for key, value in values_of(spec):
                 if isinstance(spec, TableSpec) and key == "rows":
                     continue  # repair_tables has recovered the rows or reported them
                 if isinstance(value, Truncated):
@@ -697,45 +705,19 @@ class _SceneResolver:
 _LATEX_BREAK = re.compile(r"\\\\(?=\s|$)")
 
 
-def _values_of(spec: Spec) -> list[tuple[str, Value]]:
-    values = []
-    for f in fields(spec):
-        value = getattr(spec, f.name)
-        if isinstance(value, VALUE_TYPES):
-            values.append((f.name, value))
-    return values
-
-
-def _spec_variables(spec: Spec) -> frozenset[str]:
-    found: frozenset[str] = frozenset()
-    for _, value in _values_of(spec):
-        found |= variables_of(value)
-    return found
-
-
-def depends_on(spec: Spec, objects: Mapping[str, Spec]) -> frozenset[str]:
-    """The VariableNumbers an object follows: its own, and a PlotPoint's plot's."""
-    target = objects.get(spec.target) if isinstance(spec, PlotPointSpec) else None
-    return _spec_variables(spec) | (_spec_variables(target) if target is not None else frozenset())
-
-
-#: Attributes drawn as one number; the other numeric ones are pairs (points, ranges, aspects).
-_NUMBERS = frozenset({"x", "marker_radius", "x_ticks_every", "y_ticks_every", "initial_value"})
-_PAIRS = frozenset({"start", "end", "location", "x_range", "y_range", "aspect"})
-
-
 def evaluation_problem(
     spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]
 ) -> tuple[str, str] | None:
     """The first value of `spec` that cannot be drawn with the numbers in `env`, and why, as the
     builders evaluate it (a pair where a point goes); gaps are not evaluated."""
+    types = kind_def(spec.kind).params
     try:
-        for key, value in _values_of(spec):
+        for key, value in values_of(spec):
             if isinstance(value, Truncated | FunctionValue):
                 continue
-            if key in _PAIRS:
+            if types[key] is FieldType.PAIR:
                 evaluate_point(value, env)
-            elif key in _NUMBERS:
+            elif types[key] is FieldType.NUMBER:
                 evaluate_number(value, env)
             else:
                 evaluate(value, env)
@@ -809,9 +791,8 @@ def _evaluated(value: Value | None, env: Mapping[str, float], point: bool = True
 def _uses(spec: Spec) -> list[tuple[str, str]]:
     """(how, name) for every object `spec` cannot be drawn without."""
     found = [("is drawn in", spec.parent)] if spec.parent is not None else []
-    if isinstance(spec, PlotPointSpec):
-        found.append(("stands on", spec.target))
-    return found + [("uses", v) for v in sorted(_spec_variables(spec))]
+    found += [("stands on", name) for _, name, _ in references_of(spec)]
+    return found + [("uses", v) for v in sorted(own_variables(spec))]
 
 
 def _rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:

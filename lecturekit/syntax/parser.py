@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import fields
 
+from lecturekit.kinds import kind_def, known, registered
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.lexer import ELLIPSIS, Lexer, T, Token
 from lecturekit.syntax.nodes import (
-    SPEC_TYPES,
     Action,
     BinOp,
     Bool,
@@ -22,10 +21,10 @@ from lecturekit.syntax.nodes import (
     Description,
     Emphasize,
     Expr,
+    FieldType,
     Flash,
     FunctionValue,
     Hide,
-    Kind,
     Move,
     Neg,
     Num,
@@ -47,7 +46,6 @@ from lecturekit.syntax.nodes import (
 
 MAX_SOURCE = 20_000
 MAX_DEPTH = 64
-_KINDS = {k.value: k for k in Kind}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*")
 
@@ -262,10 +260,10 @@ class _DescriptionParser:
         m = re.match(r"\s*(an?)\s+([A-Za-z]+)", src)
         if not m:
             raise self.fail('a description starts with "a KIND" or "an KIND"', 0)
-        kind_name = m.group(2)
-        if kind_name not in _KINDS:
-            known = ", ".join(_KINDS)
-            raise self.fail(f"unknown kind {kind_name!r} (known: {known})", m.start(2), m.end(2))
+        kind = known(m.group(2))
+        if kind is None:
+            names = ", ".join(d.kind.value for d in registered())
+            raise self.fail(f"unknown kind {m.group(2)!r} (known: {names})", m.start(2), m.end(2))
         pos = m.end()
         color = None
         cm = re.match(r"\s*\[([^\]]*)\]", src[pos:])
@@ -275,7 +273,7 @@ class _DescriptionParser:
                 raise self.fail(f"{color!r} is not a colour name", pos + cm.start(1))
             pos += cm.end()
         label, text, parent, params = self.rest(pos)
-        return Description(_KINDS[kind_name], color, label, text, parent, params)
+        return Description(kind, color, label, text, parent, params)
 
     def rest(self, pos: int) -> tuple[str | None, str | None, str | None, tuple]:
         """rest: ("labelled" QUOTED)? ("that says" QUOTED)? ("drawn in" NAME)? params? END"""
@@ -394,17 +392,16 @@ def parse_frame(source: str) -> Description:
 def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
     """A description as its kind's typed spec, and the parameter names the kind does not take."""
     frame = parse_frame(source)
-    spec_type = SPEC_TYPES[frame.kind]
-    common = {"name", "kind", "color", "label", "text", "parent"}
-    known = {f.name for f in fields(spec_type)} - common
+    definition = kind_def(frame.kind)
+    types = definition.params
     values: dict[str, object] = {}
     unknown: list[str] = []
     for key, value in frame.params:
-        if key not in known:
+        if key not in types:
             unknown.append(key)
             continue
-        values[key] = _coerce(spec_type, key, value, source)
-    spec = spec_type(
+        values[key] = _coerce(types[key], key, value, source)
+    spec = definition.spec(
         name=name,
         kind=frame.kind,
         color=frame.color,
@@ -416,22 +413,18 @@ def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[st
     return spec, tuple(unknown)
 
 
-_BOOL_FIELDS = {"dashed", "header"}
-_STR_FIELDS = {"path", "target", "format_spec"}
-
-
-def _coerce(spec_type: type[Spec], key: str, value: Value, source: str) -> object:
+def _coerce(kind: FieldType, key: str, value: Value, source: str) -> object:
     """Plain Python values for the fields that hold them; everything else stays a Value."""
     at = max(0, source.find(key + "="))
-    if key in _BOOL_FIELDS:
+    if kind is FieldType.FLAG:
         if not isinstance(value, Bool):
             raise GrammarError(f"{key} must be True or False", source, at)
         return value.value
-    if key in _STR_FIELDS:
+    if kind in (FieldType.TEXT, FieldType.REF):
         if not isinstance(value, Str):
             raise GrammarError(f"{key} must be a quoted string", source, at)
         return value.value
-    if key == "function" and not isinstance(value, FunctionValue | Truncated):
+    if kind is FieldType.FUNCTION and not isinstance(value, FunctionValue | Truncated):
         if isinstance(value, Str):  # a body recorded as its source text: 'x * (10 - x) / 5'
             try:
                 return FunctionValue(body=parse_expression(value.value))

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from lecturekit.kinds import kind_def
 from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
 from lecturekit.plan.geometry import Box
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import STEPPED_KINDS, Kind
+from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
 
@@ -138,7 +139,7 @@ def board_before(scene: ScenePlan, beat: int) -> set[str]:
     own = {a.index for a in scene.scene.actions if a.beat == beat}
     firsts = [c.frame for c in scene.cues if c.index in own]
     frame = (min(firsts) if firsts else scene.frames) - 1
-    return {n for n in scene.shown_at(frame) if scene.objects[n].kind not in STEPPED_KINDS}
+    return {n for n in scene.shown_at(frame) if not kind_def(scene.objects[n].kind).stepped}
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -164,7 +165,7 @@ def test_shown_at_counts_a_cue_from_its_own_frame(plans):
 def test_live_lists_never_name_derivations_or_tables(plans):
     for plan in plans.values():
         for scene in plan.scenes:
-            stepped = {n for n, s in scene.objects.items() if s.kind in STEPPED_KINDS}
+            stepped = {n for n, s in scene.objects.items() if kind_def(s.kind).stepped}
             for beat in scene.scene.beats:
                 assert not stepped & set(beat.live or ())
     kinds = {s.kind for scene in plans["transformer"].scenes for s in scene.objects.values()}
