@@ -78,3 +78,11 @@ def test_a_kind_without_a_painter_fails_when_the_painters_are_imported():
     )
     run = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0 and "ImportError: no painter for Shape" in run.stderr
+
+
+def test_a_kind_never_drawn_in_a_figure_is_left_out_with_a_warning_when_it_is(resolve_scene):
+    resolved = resolve_scene({"f": "a Figure", "t": 'a Text that says "hi" drawn in f'},
+                             [(0.5, "f is shown on the screen, written out."),
+                              (1.0, "t is shown on the screen, written out.")])
+    assert "t" in resolved.scenes[0].broken
+    assert any("a Text is not drawn in a Figure or Axes; it is left out" in d.message for d in resolved.diagnostics)
