@@ -51,7 +51,7 @@ from lecturekit.kinds.math import MathSpec
 from lecturekit.kinds.panel import PanelSpec
 from lecturekit.kinds.plot_point import PlotPointSpec
 from lecturekit.kinds.point import PointSpec
-from lecturekit.kinds.table import TableSpec
+from lecturekit.kinds.table import TableSpec, rows_of
 from lecturekit.kinds.text import TextSpec
 from lecturekit.kinds.title import TitleSpec
 from lecturekit.kinds.variable_number import VariableNumberSpec
@@ -90,6 +90,7 @@ __all__ = [
     "references_of",
     "register",
     "registered",
+    "rows_of",
     "unregister",
     "values_of",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, entering, register, timing
-from lecturekit.syntax.nodes import FieldType, Kind, Spec, Tuple, Value, attribute
+from lecturekit.syntax.nodes import FieldType, Kind, Spec, Str, Tuple, Value, attribute
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,18 @@ class TableSpec(Spec):
         if not isinstance(self.rows, Tuple):
             return ()
         return tuple(tuple(getattr(c, "value", "") for c in getattr(r, "items", ())) for r in self.rows.items)
+
+
+def rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:
+    """A Table's rows as plain strings, if they are all there."""
+    if not isinstance(value, Tuple) or not value.items:
+        return None
+    rows = []
+    for row in value.items:
+        if not isinstance(row, Tuple) or not all(isinstance(c, Str) for c in row.items):
+            return None
+        rows.append(tuple(c.value for c in row.items))  # type: ignore[union-attr]
+    return tuple(rows)
 
 
 KIND = register(KindDef(

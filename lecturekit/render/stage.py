@@ -4,10 +4,12 @@ pass would, so a render can start anywhere and a still needs no video."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from manim import Group, Mobject, VGroup, VMobject
 
+from lecturekit.forms import FORMS
 from lecturekit.kinds import Role, kind_def
 from lecturekit.plan import ScenePlan, reflowed
 from lecturekit.plan.geometry import Box
@@ -22,6 +24,7 @@ from lecturekit.syntax.nodes import (
     Flash,
     Hide,
     Move,
+    Redraw,
     RowPart,
     Show,
     ShowStyle,
@@ -149,30 +152,42 @@ class Stage:
             self.running.append((cue, effect))
 
     def _effect(self, cue: Cue) -> fx.Effect | None:
-        action = cue.action
+        """The effect of the cue's action form (`EFFECTS`); None when it changes nothing drawn."""
         name = cue.object
-        spec = self.plan.objects.get(name)
-        if spec is None or name in self.plan.scene.broken:
+        if name not in self.plan.objects or name in self.plan.scene.broken:
             return None
-        match action:
-            case Show():
-                return self._show(cue)
-            case Hide() if cue.carried_by is None and name in self.live:
-                return fx.fade_out(self.live[name].holder)
-            case Move() if cue.place is not None and name in self.live:
-                typeset = self.plan.texts.get(reflowed(name, cue.frame))
-                if typeset is not None:
-                    return self._reflow(name, typeset, cue.place.box)
-                return self._move(name, cue.place.box)
-            case Emphasize() if name in self.live:
-                return self._emphasis(name, action.part, action.on)
-            case Flash() if name in self.live:
-                return fx.flash(self._targets(name, action.part))
-            case BoxAction() if name in self.live:
-                live = self.live[name]
-                ring = fx.surround(live.drawn.ink or live.drawn.mobject)
-                live.holder.add(ring)
-                return fx.create(ring)
+        if not isinstance(cue.action, Show) and name not in self.live:
+            return None  # only a show acts on what is not on the board
+        return EFFECTS[type(cue.action)](self, cue)
+
+    def _leave(self, cue: Cue) -> fx.Effect | None:
+        if cue.carried_by is not None:  # it goes with its parent, in the parent's fade
+            return None
+        return fx.fade_out(self.live[cue.object].holder)
+
+    def _relocate(self, cue: Cue) -> fx.Effect | None:
+        if cue.place is None:
+            return None
+        typeset = self.plan.texts.get(reflowed(cue.object, cue.frame))
+        if typeset is not None:
+            return self._reflow(cue.object, typeset, cue.place.box)
+        return self._move(cue.object, cue.place.box)
+
+    def _emphasize(self, cue: Cue) -> fx.Effect:
+        return self._emphasis(cue.object, cue.action.part, cue.action.on)  # type: ignore[attr-defined]
+
+    def _flash(self, cue: Cue) -> fx.Effect:
+        return fx.flash(self._targets(cue.object, cue.action.part))  # type: ignore[attr-defined]
+
+    def _box(self, cue: Cue) -> fx.Effect:
+        live = self.live[cue.object]
+        ring = fx.surround(live.drawn.ink or live.drawn.mobject)
+        live.holder.add(ring)
+        return fx.create(ring)
+
+    def _numbers(self, cue: Cue) -> None:
+        """Ticks, redraws and hints draw nothing themselves: what follows a number moves with it
+        on every frame (`advance`), and a hint shapes the entrance it names."""
         return None
 
     def _settle_children(self, name: str) -> None:
@@ -345,6 +360,22 @@ class Stage:
 
     def mobjects(self) -> list[Mobject]:
         return [self.root]
+
+
+#: The effect of each action form on the board.
+EFFECTS: dict[type, Callable[[Stage, Cue], fx.Effect | None]] = {
+    Show: Stage._show,
+    Hide: Stage._leave,
+    Move: Stage._relocate,
+    Emphasize: Stage._emphasize,
+    Flash: Stage._flash,
+    BoxAction: Stage._box,
+    Tick: Stage._numbers,
+    Redraw: Stage._numbers,
+    StyleHint: Stage._numbers,
+}
+if missing := [f.action.__name__ for f in FORMS if f.action not in EFFECTS]:
+    raise ImportError(f"no effect for {', '.join(missing)}")
 
 
 def _colors(mobject: Mobject) -> dict[int, object]:

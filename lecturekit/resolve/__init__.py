@@ -14,6 +14,7 @@ from itertools import groupby
 from pathlib import Path
 from types import MappingProxyType
 
+from lecturekit import forms
 from lecturekit.diagnostics import (
     Diagnostic,
     Place,
@@ -37,6 +38,7 @@ from lecturekit.kinds import (
     kind_def,
     own_variables,
     references_of,
+    rows_of,
     values_of,
 )
 from lecturekit.model import Lecture
@@ -50,19 +52,13 @@ from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_numbe
 from lecturekit.syntax.nodes import (
     Action,
     ColumnPart,
-    Emphasize,
     FieldType,
-    Flash,
     FunctionValue,
     Hide,
     Kind,
-    Redraw,
-    RowPart,
     Show,
     Spec,
     Str,
-    StyleHint,
-    TextPart,
     Tick,
     TimedAction,
     Truncated,
@@ -71,7 +67,7 @@ from lecturekit.syntax.nodes import (
 )
 from lecturekit.syntax.parser import parse_action, parse_description
 from lecturekit.theme import PALETTE
-from lecturekit.typst_source import label_spec, line_count, occurrences, rewrites
+from lecturekit.typst_source import label_spec, line_count, rewrites
 
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000
@@ -343,8 +339,9 @@ class _SceneResolver:
                     place, "names an object this scene does not have; it is left out", "fix the name"
                 ))
             return None
-        if isinstance(action, Tick) and kind_def(spec.kind).role is not Role.VARIABLE:
-            self.report(warning(place, "only a VariableNumber ticks; it is left out", "name a VariableNumber"))
+        refused = forms.form_of(action).accepts(spec)
+        if refused is not None:
+            self.report(warning(place, *refused))
             return None
         if not self.scene.start - 1e-6 <= time <= self.scene.end + 1e-6:
             self.report(warning(
@@ -401,7 +398,7 @@ class _SceneResolver:
                  and isinstance(getattr(a.action, "part", None), ColumnPart)),
                 default=1,
             )
-            rows = _rows_of(spec.rows)
+            rows = rows_of(spec.rows)
             if rows is None:
                 prefix = spec.rows.prefix if isinstance(spec.rows, Truncated) else ""
                 rows = infer_rows(spec.text or "", prefix, reveals, columns) if prefix else None
@@ -451,7 +448,9 @@ class _SceneResolver:
                    "declare it as a VariableNumber or fix the name")
 
     def check_actions(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
-        ticks = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Tick)}
+        """Each action by its form's checks."""
+        facts = forms.Scene(objects, frozenset((round(a.time, 6), a.action.object) for a in actions
+                                               if isinstance(a.action, Tick)))
         for timed in actions:
             if timed.action.object in self.broken:
                 continue  # left out with its object
@@ -459,44 +458,8 @@ class _SceneResolver:
             place = self.place(action.object, f"#{timed.index} at {timed.time:.3f} s")
             if kind_def(spec.kind).role is Role.VARIABLE and not isinstance(action, Tick):
                 self.report(warning(place, "a VariableNumber is never shown; this action does nothing"))
-            if isinstance(action, Redraw):
-                depends = own_variables(spec)
-                if depends and not any((round(timed.time, 6), v) in ticks for v in depends):
-                    self.report(warning(
-                        place, "is redrawn but none of its numbers ticks at that time"
-                    ))
-            if isinstance(action, Hide) and action.cause not in (None, action.object, spec.parent):
-                self.report(warning(
-                    place, f"leaves because {quote(action.cause)} left, but it is not drawn in it"
-                ))
-            if isinstance(action, StyleHint) and spec.kind is not Kind.TITLE:
-                self.report(warning(place, f"style hint {quote(action.hint)} is only used on a Title"))
-            part = getattr(action, "part", None)
-            if isinstance(action, Emphasize | Flash) and part is not None:
-                self.check_part(spec, part, place)
-
-    def check_part(self, spec: Spec, part: object, place: Place) -> None:
-        if isinstance(part, RowPart | ColumnPart):
-            rows = _rows_of(spec.rows) if isinstance(spec, TableSpec) else None
-            if rows is None:
-                if not isinstance(spec, TableSpec):
-                    self.report(warning(place, "rows and columns are parts of a Table only"))
-                return
-            size = len(rows) if isinstance(part, RowPart) else max(len(r) for r in rows)
-            if part.index > size:
-                what = "rows" if isinstance(part, RowPart) else "columns"
-                self.report(warning(
-                    place, f"names {what[:-1]} {part.index}, but the table has {size} {what}"
-                ))
-        elif isinstance(part, TextPart):
-            source = _part_source(spec)
-            found = len(occurrences(source, part.text))
-            if found < part.occurrence:
-                which = f"occurrence {part.occurrence} of " if part.occurrence > 1 else ""
-                self.report(warning(
-                    place, f"{which}{quote(part.text)} is not in its text; "
-                    "the whole object is emphasised"
-                ))
+            for problem in forms.form_of(action).check(timed, spec, facts):
+                self.report(warning(place, problem))
 
     def replace_headings(self, objects: dict[str, Spec], actions: list[TimedAction]) -> list[TimedAction]:
         """A board has one heading band: a Heading shown while another is on the board replaces
@@ -581,7 +544,7 @@ class _SceneResolver:
                     self.place(name), f"is shown {count} times but has {lines} lines"
                 ))
         else:
-            rows = _rows_of(getattr(spec, "rows", None))
+            rows = rows_of(getattr(spec, "rows", None))
             if rows is not None and count != len(rows):
                 self.report(warning(
                     self.place(name), f"is shown {count} times but has {len(rows)} rows"
@@ -793,25 +756,6 @@ def _uses(spec: Spec) -> list[tuple[str, str]]:
     found = [("is drawn in", spec.parent)] if spec.parent is not None else []
     found += [("stands on", name) for _, name, _ in references_of(spec)]
     return found + [("uses", v) for v in sorted(own_variables(spec))]
-
-
-def _rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:
-    """A Table's rows as plain strings, if they are all there."""
-    if not isinstance(value, Tuple) or not value.items:
-        return None
-    rows = []
-    for row in value.items:
-        if not isinstance(row, Tuple) or not all(isinstance(c, Str) for c in row.items):
-            return None
-        rows.append(tuple(c.value for c in row.items))  # type: ignore[union-attr]
-    return tuple(rows)
-
-
-def _part_source(spec: Spec) -> str:
-    if isinstance(spec, TableSpec):
-        rows = _rows_of(spec.rows) or ()
-        return " ".join(c for r in rows for c in r) or (spec.text or "")
-    return spec.text or spec.label or ""
 
 
 __all__ = ["BeatInfo", "ResolvedLecture", "ResolvedScene", "depends_on", "evaluation_problem", "resolve", "slugify"]

@@ -5,9 +5,9 @@ One function per grammar rule; each docstring shows the form it reads.
 
 from __future__ import annotations
 
-import math
 import re
 
+from lecturekit.forms import tail_phrases, whole_phrases
 from lecturekit.kinds import kind_def, known, registered
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.lexer import ELLIPSIS, Lexer, T, Token
@@ -15,29 +15,19 @@ from lecturekit.syntax.nodes import (
     Action,
     BinOp,
     Bool,
-    Box,
     Call,
     ColumnPart,
     Description,
-    Emphasize,
     Expr,
     FieldType,
-    Flash,
     FunctionValue,
-    Hide,
-    Move,
     Neg,
     Num,
     Part,
-    Redraw,
     RowPart,
-    Show,
-    ShowStyle,
     Spec,
     Str,
-    StyleHint,
     TextPart,
-    Tick,
     Truncated,
     Tuple,
     Value,
@@ -438,88 +428,44 @@ def _coerce(kind: FieldType, key: str, value: Value, source: str) -> object:
 
 # ---------------------------------------------------------------- actions
 
-_DASH = r"\s*[—–-]{1,2}\s*"
-_ACTION_TAILS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"is shown on the screen,\s*(written out|drawn|grown)"), "show"),
-    (re.compile(r"is hidden from the screen" + _DASH + r"left the board"), "left"),
-    (re.compile(r"is hidden from the screen" + _DASH + r"([A-Za-z_]\w*) left the board"), "taken"),
-    (re.compile(r"is hidden from the screen"), "hide"),
-    (re.compile(r"moves to a new place on the board"), "move"),
-    (re.compile(r"is emphasi[sz]ed"), "emphasize"),
-    (re.compile(r"is no longer emphasi[sz]ed"), "unemphasize"),
-    (re.compile(r"is indicated" + _DASH + r"a transient flash"), "flash"),
-    (re.compile(r"ticks to\s+(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)"), "tick"),
-    (re.compile(r"is redrawn as the numbers it depends on change"), "redraw"),
-]
 _PARTS = re.compile(r'\(the "(?P<part>.*)" part\)\s+')
 
 
 def parse_action(source: str) -> Action:
     """action: "A box is drawn around" NAME "." | NAME ":" HINT "." | NAME part? tail "."
 
-    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format.
+    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format (`lecturekit.forms`).
     """
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"action is longer than {MAX_SOURCE} characters", source, 0)
     text = source.strip()
     body = text[:-1].rstrip() if text.endswith(".") else text
-    m = re.fullmatch(r"A box is drawn around\s+([A-Za-z_]\w*)", body)
-    if m:
-        return Box(m.group(1))
+    for _, phrase in whole_phrases():
+        m = phrase.pattern.fullmatch(body)
+        if m:
+            return phrase.make(m.group(1), None, m, source)
     m = _NAME.match(body)
     if not m:
         raise GrammarError("an action starts with the object's name", source, 0)
     name, pos = m.group(0), m.end()
-    if body[pos:].startswith(":"):
-        hint = body[pos + 1 :].strip()
-        if not re.fullmatch(r"[a-z]+(?::[a-z0-9-]+)*", hint):
-            raise GrammarError(
-                f"{hint!r} is not a style hint like enter:write-left-to-right", source, pos
-            )
-        return StyleHint(name, hint)
     rest = body[pos:].lstrip()
     part: Part | None = None
     pm = _PARTS.match(rest)
     if pm:
         part = _part(pm.group("part"), source)
         rest = rest[pm.end() :]
-    for pattern, form in _ACTION_TAILS:
-        tm = pattern.fullmatch(rest)
+    for form, phrase in tail_phrases():
+        tm = phrase.pattern.fullmatch(rest)
         if tm:
-            return _action(form, name, part, tm, source)
+            if part is not None and not form.takes_part:
+                raise GrammarError(f"a part cannot be named for this action ({phrase.name})", source, 0)
+            return phrase.make(name, part, tm, source)
     raise GrammarError(
         f"{rest[:40]!r} is not an action this format knows "
         "(shown, hidden, moves, emphasized, indicated, box, ticks to, redrawn)",
         source,
         pos,
     )
-
-
-def _action(form: str, name: str, part: Part | None, m: re.Match[str], source: str) -> Action:
-    if part is not None and form not in ("emphasize", "unemphasize", "flash"):
-        raise GrammarError(f"a part cannot be named for this action ({form})", source, 0)
-    match form:
-        case "show":
-            return Show(name, ShowStyle(m.group(1)))
-        case "left":
-            return Hide(name, name)
-        case "taken":
-            return Hide(name, m.group(1))
-        case "hide":
-            return Hide(name, None)
-        case "move":
-            return Move(name)
-        case "emphasize" | "unemphasize":
-            return Emphasize(name, part, form == "emphasize")
-        case "flash":
-            return Flash(name, part)
-        case "tick":
-            value = float(m.group(1))
-            if not math.isfinite(value):
-                raise GrammarError(f"{m.group(1)[:20]!r} is too large to tick to", source, 0)
-            return Tick(name, value)
-        case _:
-            return Redraw(name)
 
 
 def _part(text: str, source: str) -> Part:
