@@ -29,6 +29,7 @@ from lecturekit.plan.timeline import (
     initial_values,
     variable_values,
 )
+from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
 from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Spec
 from lecturekit.theme import THEME, Theme
@@ -114,15 +115,12 @@ class ScenePlan:
 
     def shown_at(self, frame: int) -> set[str]:
         """Names on the board at `frame`: shown by a cue at or before it and not hidden since."""
-        shown: set[str] = set()
+        board = Replay()
         for cue in self.cues:
             if cue.frame > frame:
                 break
-            if isinstance(cue.action, Show):
-                shown.add(cue.object)
-            elif isinstance(cue.action, Hide):
-                shown.discard(cue.object)
-        return shown
+            board.apply(cue.action)
+        return board.shown()
 
 
 @dataclass(frozen=True)
@@ -205,6 +203,7 @@ def _with_boards(plan: ScenePlan) -> ScenePlan:
 
     top = set(plan.stays)
     boards: list[Board] = []
+    board = Replay()
     on: dict[str, Box] = {}
     changes = sorted({c.frame for c in plan.cues if c.object in top and isinstance(c.action, Show | Hide)}
                      | {c.frame for c in plan.cues if c.object in top and c.place is not None})
@@ -214,12 +213,11 @@ def _with_boards(plan: ScenePlan) -> ScenePlan:
         while pending is not None and pending.frame <= frame:
             cue = pending
             if cue.object in top:
-                if isinstance(cue.action, Show) and cue.place is not None:
-                    on[cue.object] = cue.place.box
-                elif isinstance(cue.action, Hide):
-                    on.pop(cue.object, None)
-                elif cue.place is not None and cue.object in on:
-                    on[cue.object] = cue.place.box
+                done = board.apply(cue.action)
+                for gone in done.left:
+                    on.pop(gone, None)
+                if cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
+                    on[cue.object] = cue.place.box  # where it arrives, or moves to
             pending = next(cue_iter, None)
         items = tuple(BoardItem(n, plan.objects[n].kind.value, b) for n, b in on.items())
         if not boards or boards[-1].items != items:

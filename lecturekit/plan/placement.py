@@ -19,9 +19,10 @@ from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
+from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Hide, Move, Part, Show, Spec, Value
+from lecturekit.syntax.nodes import Move, Part, Spec, Value
 from lecturekit.theme import Theme
 
 DEFAULT_AXES_ASPECT = 2.2
@@ -207,17 +208,16 @@ def _moved(a: Box, b: Box) -> bool:
 
 def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, int, str, str]]:
     """(time, beat, 'arrive' | 'leave', name) for top-level objects, in time order."""
-    on: set[str] = set()
+    board = Replay()
     events = []
     for timed in scene.actions:
         name = timed.action.object
         if name not in top:
             continue
-        if isinstance(timed.action, Show) and name not in on:
-            on.add(name)
+        done = board.apply(timed.action)
+        if done.arrived:
             events.append((timed.time, timed.beat, "arrive", name))
-        elif isinstance(timed.action, Hide) and name in on:
-            on.discard(name)
+        elif done.left and not done.missing:
             events.append((timed.time, timed.beat, "leave", name))
     return events
 

@@ -12,6 +12,7 @@ from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.plan import durations
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Placement, Relayout
+from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Action, Hide, Move, Redraw, Show, StyleHint, Tick
@@ -73,10 +74,10 @@ def build_cues(
         if not isinstance(action, StyleHint):  # a hint shapes an animation; it does not end it
             frames_of_object.setdefault(action.object, []).append(frame)
     # a child is taken off the board with its parent, whether or not its own leaving is recorded
+    board = Replay(children=scene.children)
     for _, frame, action, _, _ in raw:
-        if isinstance(action, Hide):
-            for child in scene.children(action.object):
-                frames_of_object.setdefault(child, []).append(frame)
+        for child in board.apply(action).left[1:]:
+            frames_of_object.setdefault(child, []).append(frame)
     explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
     shows: dict[str, int] = {}
     values = initial_values(scene)

@@ -17,6 +17,7 @@ from lecturekit.plan.timeline import Cue
 from lecturekit.render import effects as fx
 from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn
+from lecturekit.replay import Replay
 from lecturekit.syntax.nodes import Box as BoxAction
 from lecturekit.syntax.nodes import (
     ColumnPart,
@@ -107,14 +108,13 @@ class Stage:
         a board brought straight to a later frame need not build what is gone by then."""
         pending: dict[str, list[int]] = {}
         gone: dict[int, int] = {}
+        board = Replay(children=self.plan.scene.children)
         for position, cue in enumerate(self.plan.cues):
             if isinstance(cue.action, Show):
                 pending.setdefault(cue.object, []).append(position)
-            elif isinstance(cue.action, Hide):
-                leaving = [cue.object, *self.plan.scene.children(cue.object)]
-                for name in leaving:
-                    for shown in pending.pop(name, []):
-                        gone[shown] = cue.end_frame
+            for name in board.apply(cue.action).left:
+                for shown in pending.pop(name, []):
+                    gone[shown] = cue.end_frame
         return gone
 
     def moving(self) -> list[Mobject]:

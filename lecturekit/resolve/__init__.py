@@ -10,6 +10,8 @@ import re
 from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields, replace
+from enum import Enum
+from functools import cached_property
 from itertools import groupby
 from pathlib import Path
 from types import MappingProxyType
@@ -43,6 +45,7 @@ from lecturekit.kinds import (
 )
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
+from lecturekit.replay import Replay
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
@@ -83,6 +86,17 @@ class BeatInfo:
     live: tuple[str, ...] | None
 
 
+class LeftOut(Enum):
+    """Why a name of the scene is not drawn (its warning or gap says what exactly)."""
+
+    #: Something about it is wrong, or about what it is drawn in, stands on or uses.
+    FAULT = "fault"
+    #: Data the recording lost, which an overrides file can supply, or it waits on such.
+    GAP = "gap"
+    #: Its description could not be read: it never became an object.
+    UNREAD = "unread"
+
+
 @dataclass(frozen=True)
 class ResolvedScene:
     index: int
@@ -94,8 +108,13 @@ class ResolvedScene:
     actions: tuple[TimedAction, ...]
     beats: tuple[BeatInfo, ...]
     anchors: Mapping[str, Anchor]
-    #: Objects that cannot be drawn (a fault or a gap); the renderer leaves them out.
-    broken: frozenset[str]
+    #: Every name of the scene that is not drawn, with why.
+    left_out: Mapping[str, LeftOut]
+
+    @cached_property
+    def broken(self) -> frozenset[str]:
+        """The objects that cannot be drawn (a fault or a gap); the renderer leaves them out."""
+        return frozenset(n for n, why in self.left_out.items() if why is not LeftOut.UNREAD)
 
     @property
     def duration(self) -> float:
@@ -179,11 +198,8 @@ class _SceneResolver:
         self.overrides = overrides
         self.folder = folder
         self.diagnostics: list[Diagnostic] = []
-        #: Objects left out of the video (a fault or a gap); `gaps` are those only a gap leaves out.
-        self.broken: set[str] = set()
-        self.gaps: set[str] = set()
-        #: Names of the scene whose descriptions were left out before they became objects.
-        self.dropped: set[str] = set()
+        #: What is left out of the video, and why.
+        self.left_out: dict[str, LeftOut] = {}
         self.live_recorded = 0
         self.live_agreeing = 0
 
@@ -194,13 +210,20 @@ class _SceneResolver:
     def report(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)
 
-    def leave_out(self, name: str, gap: bool = False) -> None:
-        """The renderer skips `name`; `gaps` keeps those left out for missing data alone."""
-        if not gap:
-            self.gaps.discard(name)
-        elif name not in self.broken:
-            self.gaps.add(name)
-        self.broken.add(name)
+    def leave_out(self, name: str, why: LeftOut = LeftOut.FAULT) -> None:
+        """The renderer skips `name`. A fault outweighs a gap: a gap is what missing data alone
+        leaves out."""
+        if why is LeftOut.GAP and name in self.left_out:
+            return
+        self.left_out[name] = why
+
+    def broken(self, name: str) -> bool:
+        """Whether the object `name` is left out (for a fault or a gap)."""
+        return self.left_out.get(name, LeftOut.UNREAD) is not LeftOut.UNREAD
+
+    def unread(self, name: str) -> bool:
+        """Whether `name` was a description that never became an object."""
+        return self.left_out.get(name) is LeftOut.UNREAD
 
     # ------------------------------------------------------------ stages
     def run(self) -> ResolvedScene:
@@ -212,7 +235,7 @@ class _SceneResolver:
             objects: dict[str, Spec] = {}
         else:
             objects = self.parse_objects()
-        self.dropped = set(scene.objects) - set(objects)
+        self.left_out.update((name, LeftOut.UNREAD) for name in scene.objects if name not in objects)
         beats, self.beat_rank = self.check_beats()
         actions = self.parse_actions(objects)
         objects = self.repair_tables(objects, actions)
@@ -243,7 +266,7 @@ class _SceneResolver:
             actions=tuple(actions),
             beats=beats,
             anchors=MappingProxyType(found),
-            broken=frozenset(self.broken),
+            left_out=MappingProxyType(dict(self.left_out)),
         )
 
     def repair_text(self, spec: Spec) -> Spec:
@@ -260,7 +283,7 @@ class _SceneResolver:
 
     def check_typesetting(self, objects: dict[str, Spec]) -> None:
         """A text Typst cannot typeset is left out, with Typst's reason."""
-        for name, reason in untypesettable({n: s for n, s in objects.items() if n not in self.broken}).items():
+        for name, reason in untypesettable({n: s for n, s in objects.items() if not self.broken(n)}).items():
             self.report(warning(self.place(name), f"{reason}; it is left out", "fix the text"))
             self.leave_out(name)
 
@@ -334,7 +357,7 @@ class _SceneResolver:
         place = self.place(action.object, where)
         spec = objects.get(action.object)
         if spec is None:
-            if action.object not in self.dropped:
+            if not self.unread(action.object):
                 self.report(warning(
                     place, "names an object this scene does not have; it is left out", "fix the name"
                 ))
@@ -407,7 +430,7 @@ class _SceneResolver:
                         place, "its rows were cut off and the TEXT does not determine them",
                         "give rows = [[...], ...] in the overrides",
                     ))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, LeftOut.GAP)
                     continue
                 shape = f"{len(rows)} rows of {len(rows[0])} cells"
                 self.report(inferred(place, f"rows recovered from its text: {shape}"))
@@ -441,9 +464,9 @@ class _SceneResolver:
         elif spec.parent is None and rule is Parent.REQUIRED:
             yield f"a {spec.kind.value} must be drawn in a Figure or Axes", "add 'drawn in NAME'"
         for key, name, kind in references_of(spec):
-            if name not in self.dropped and (name not in objects or objects[name].kind is not kind):
+            if not self.unread(name) and (name not in objects or objects[name].kind is not kind):
                 yield f"{key}={quote(name)} must name a {kind.value} of this scene", f"fix the {key}"
-        for var in sorted(own_variables(spec) - variables - self.dropped):
+        for var in sorted(v for v in own_variables(spec) - variables if not self.unread(v)):
             yield (f"uses {quote(var)}, which is not a VariableNumber of this scene",
                    "declare it as a VariableNumber or fix the name")
 
@@ -452,7 +475,7 @@ class _SceneResolver:
         facts = forms.Scene(objects, frozenset((round(a.time, 6), a.action.object) for a in actions
                                                if isinstance(a.action, Tick)))
         for timed in actions:
-            if timed.action.object in self.broken:
+            if self.broken(timed.action.object):
                 continue  # left out with its object
             action, spec = timed.action, objects[timed.action.object]
             place = self.place(action.object, f"#{timed.index} at {timed.time:.3f} s")
@@ -469,7 +492,7 @@ class _SceneResolver:
         hides = {(round(a.time, 6), a.action.object) for a in actions if isinstance(a.action, Hide)}
         for timed in actions:
             action, name = timed.action, timed.action.object
-            if kind_def(objects[name].kind).role is Role.HEADING and name not in self.broken:
+            if kind_def(objects[name].kind).role is Role.HEADING and not self.broken(name):
                 if isinstance(action, Show):
                     if heading not in (None, name) and (round(timed.time, 6), heading) not in hides:
                         self.report(warning(
@@ -485,22 +508,22 @@ class _SceneResolver:
 
     def check_board(self, objects: dict[str, Spec], actions: list[TimedAction]) -> None:
         """Replay shows and hides: reveal counts, parents, and the recorded `live` lists."""
-        shown: set[str] = set()
+        board = Replay()
         reveals: dict[str, int] = {}
         pending = iter(actions)
         upcoming = next(pending, None)
         for b, beat in sorted(enumerate(self.scene.beats), key=lambda pair: pair[1].start):
             while upcoming is not None and upcoming.time < beat.start - 1e-9:
-                self.step(objects, shown, reveals, upcoming)
+                self.step(objects, board, reveals, upcoming)
                 upcoming = next(pending, None)
             if beat.live is not None:
                 self.live_recorded += 1
-                board = {n for n in shown if not kind_def(objects[n].kind).stepped}
-                recorded = set(beat.live) - self.dropped  # their actions were left out with them
-                if board == recorded:
+                shown = {n for n in board.on if not kind_def(objects[n].kind).stepped}
+                recorded = {n for n in beat.live if not self.unread(n)}  # their actions went with them
+                if shown == recorded:
                     self.live_agreeing += 1
                 else:
-                    extra, missing = sorted(board - recorded), sorted(recorded - board)
+                    extra, missing = sorted(shown - recorded), sorted(recorded - shown)
                     self.report(warning(
                         self.place(action=f"beat {b + 1} at {beat.start:.3f} s"),
                         f"the actions put {extra} on the board "
@@ -510,31 +533,27 @@ class _SceneResolver:
                         f"the recorded live list has {missing}, which the actions do not show",
                     ))
         while upcoming is not None:
-            self.step(objects, shown, reveals, upcoming)
+            self.step(objects, board, reveals, upcoming)
             upcoming = next(pending, None)
         for name, spec in objects.items():
             if kind_def(spec.kind).stepped and name in reveals:
                 self.check_reveals(name, spec, reveals[name])
 
-    def step(
-        self, objects: dict[str, Spec], shown: set[str], reveals: dict[str, int], timed: TimedAction
-    ) -> None:
+    def step(self, objects: dict[str, Spec], board: Replay, reveals: dict[str, int], timed: TimedAction) -> None:
         action: Action = timed.action
         name = action.object
         place = self.place(name, f"#{timed.index} at {timed.time:.3f} s")
         spec = objects[name]
+        done = board.apply(action)
         if isinstance(action, Show):
             if kind_def(spec.kind).stepped:
                 reveals[name] = reveals.get(name, 0) + 1
-            elif name in shown:
+            elif done.repeated:
                 self.report(warning(place, "is shown while already on the board"))
-            if spec.parent in objects and spec.parent not in shown:
+            if spec.parent in objects and spec.parent not in board.on:
                 self.report(warning(place, f"is shown before its parent {quote(spec.parent)}"))
-            shown.add(name)
-        elif isinstance(action, Hide):
-            if name not in shown:
-                self.report(warning(place, "is hidden but is not on the board"))
-            shown.discard(name)
+        elif done.missing:
+            self.report(warning(place, "is hidden but is not on the board"))
 
     def check_reveals(self, name: str, spec: Spec, count: int) -> None:
         if spec.kind is Kind.DERIVATION:
@@ -560,13 +579,13 @@ class _SceneResolver:
                         self.place(name), f"{key} was cut off after {quote(value.prefix[-24:])}…",
                         f'set {key} in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, LeftOut.GAP)
                 elif isinstance(value, FunctionValue) and value.body is None:
                     self.report(unresolved(
                         self.place(name), "its function was not recorded",
                         f'set function = "..." (an expression of x) in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, LeftOut.GAP)
 
     def start_values(self, objects: dict[str, Spec]) -> dict[str, float]:
         """Every VariableNumber's initial value; one that cannot be evaluated is left out."""
@@ -586,7 +605,7 @@ class _SceneResolver:
         """Every number an object is drawn from must evaluate with the scene's starting values;
         an object whose numbers do not has nothing to be drawn at, so it is left out."""
         for name, spec in objects.items():
-            if name in self.broken or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
+            if self.broken(name) or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
                 continue  # a left-out variable leaves its users out (`leave_out_dependents`)
             problem = evaluation_problem(spec, objects, start)
             if problem is not None:
@@ -602,7 +621,7 @@ class _SceneResolver:
         given one, and nothing else on the board moves for it."""
         checked = dict(objects)
         for name, spec in objects.items():
-            if name in self.broken:
+            if self.broken(name):
                 continue
             defaults = {f.name: f.default for f in fields(spec)}
             changes = {}
@@ -619,25 +638,25 @@ class _SceneResolver:
         for name, spec in objects.items():
             for how, cause in _uses(spec):
                 dependents.setdefault(cause, []).append((name, how))
-        pending = deque(sorted(self.broken | self.dropped))
+        pending = deque(sorted(self.left_out))
         while pending:
             cause = pending.popleft()
             for name, how in dependents.get(cause, ()):
-                if name in self.broken:
+                if self.broken(name):
                     continue
-                gap = cause in self.gaps
+                gap = self.left_out[cause] is LeftOut.GAP
                 self.report((unresolved if gap else warning)(
                     self.place(name), f"{how} {quote(cause)}, which is left out; it is left out too",
                     f"fix {quote(cause)}"
                 ))
-                self.leave_out(name, gap)
+                self.leave_out(name, LeftOut.GAP if gap else LeftOut.FAULT)
                 pending.append(name)
 
     def check_ticks(self, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]) -> None:
         """A value that evaluates at the start but not with the numbers some ticks end on is drawn
         at its last good value (the plan holds it there): one warning an object, at the first."""
         watched = {n: depends_on(s, objects) for n, s in objects.items()
-                   if n not in self.broken and not isinstance(s, VariableNumberSpec)}
+                   if not self.broken(n) and not isinstance(s, VariableNumberSpec)}
         values = dict(start)
         ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
         for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
@@ -758,4 +777,5 @@ def _uses(spec: Spec) -> list[tuple[str, str]]:
     return found + [("uses", v) for v in sorted(own_variables(spec))]
 
 
-__all__ = ["BeatInfo", "ResolvedLecture", "ResolvedScene", "depends_on", "evaluation_problem", "resolve", "slugify"]
+__all__ = ["BeatInfo", "LeftOut", "ResolvedLecture", "ResolvedScene", "depends_on", "evaluation_problem", "resolve",
+           "slugify"]
