@@ -16,10 +16,10 @@ from manim import Mobject
 from lecturekit import theme as palette
 from lecturekit.kinds import Kind, Spec, registered
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.shapes import ParentFrame
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
-from lecturekit.render.frames import ParentFrame
 
 Where = Box | ParentFrame
 Painter = Callable[[Spec, Context, Where], Drawn | None]

@@ -18,6 +18,7 @@ from lecturekit.render import effects as fx
 from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.replay import Replay
+from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Box as BoxAction
 from lecturekit.syntax.nodes import (
     ColumnPart,
@@ -216,7 +217,12 @@ class Stage:
         spec = self.plan.objects[name]
         ctx = self._ctx(retypeset)
         where = ctx.frames.get(spec.parent) if spec.parent is not None else box
-        return painters.paint(spec, ctx, where) if where is not None else None
+        if where is None:
+            return None
+        try:
+            return painters.paint(spec, ctx, where)
+        except EvaluationError:  # resolve and the plan's holds keep this from happening: keep what is drawn
+            return None
 
     def _show(self, cue: Cue) -> fx.Effect | None:
         name = cue.object
