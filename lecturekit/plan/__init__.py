@@ -15,6 +15,7 @@ from typing import Any
 
 from lecturekit.kinds import Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.items import LABEL, BoardItem, Figures
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Stay, place_scene, reflows
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
@@ -35,19 +36,10 @@ from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Sp
 from lecturekit.theme import THEME, Theme
 from lecturekit.typst_source import label_spec
 
-LABEL = "#label"
-
 
 def reflowed(name: str, frame: int) -> str:
     """The key of a paragraph's typesetting after the layout rewraps it at `frame`."""
     return f"{name}@{frame}"
-
-
-@dataclass(frozen=True)
-class BoardItem:
-    name: str
-    kind: str
-    box: Box
 
 
 @dataclass(frozen=True)
@@ -198,31 +190,43 @@ def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float
 
 
 def _with_boards(plan: ScenePlan) -> ScenePlan:
-    """The top-level objects on the board each time their set or places change."""
+    """Everything drawn on the board each time what is on it or where it stands changes: the
+    top-level objects where the layout put them, and in each Figure and Axes its children, their
+    labels and legend and its numbers, with that frame's numbers."""
     from dataclasses import replace
 
     top = set(plan.stays)
+    broken = plan.scene.broken
+    drawn = [c for c in plan.cues if c.object not in broken]
+    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
+                     | {c.frame for c in drawn if c.object in top and c.place is not None})
     boards: list[Board] = []
-    board = Replay()
+    board = Replay(children=plan.scene.children)
     on: dict[str, Box] = {}
-    changes = sorted({c.frame for c in plan.cues if c.object in top and isinstance(c.action, Show | Hide)}
-                     | {c.frame for c in plan.cues if c.object in top and c.place is not None})
-    cue_iter = iter(plan.cues)
-    pending = next(cue_iter, None)
+    pending = iter(drawn)
+    cue = next(pending, None)
     for frame in changes:
-        while pending is not None and pending.frame <= frame:
-            cue = pending
-            if cue.object in top:
-                done = board.apply(cue.action)
-                for gone in done.left:
-                    on.pop(gone, None)
-                if cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
-                    on[cue.object] = cue.place.box  # where it arrives, or moves to
-            pending = next(cue_iter, None)
-        items = tuple(BoardItem(n, plan.objects[n].kind.value, b) for n, b in on.items())
+        while cue is not None and cue.frame <= frame:
+            for gone in board.apply(cue.action).left:
+                on.pop(gone, None)
+            if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
+                on[cue.object] = cue.place.box  # where it arrives, or moves to
+            cue = next(pending, None)
+        items = _items(plan, frame, on, board.shown())
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
     return replace(plan, boards=tuple(boards))
+
+
+def _items(plan: ScenePlan, frame: int, on: dict[str, Box], shown: set[str]) -> tuple[BoardItem, ...]:
+    values = plan.values_at(frame)
+    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
+    items: list[BoardItem] = []
+    for name, box in on.items():
+        items.append(BoardItem(name, plan.objects[name].kind.value, box))
+        if kind_def(plan.objects[name].kind).container:
+            items += figures.items(name, box, shown)
+    return tuple(items)
 
 
 def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> LecturePlan:
@@ -254,7 +258,7 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
                 ],
                 "boards": [
                     {"time": round(b.time, 6),
-                     "items": [{"name": i.name, "kind": i.kind, "bbox": to_fraction(i.box, s.theme)} for i in b.items]}
+                     "items": [_item_json(i, s.theme) for i in b.items]}
                     for b in s.boards
                 ],
                 "warnings": list(s.warnings),
@@ -262,6 +266,14 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
             for s in plan.scenes
         ],
     }
+
+
+def _item_json(item: BoardItem, theme: Theme) -> dict[str, Any]:
+    found: dict[str, Any] = {"name": item.name, "kind": item.kind, "bbox": to_fraction(item.box, theme),
+                             "parent": item.parent}
+    if item.of is not None:
+        found["of"] = item.of
+    return found
 
 
 def describe(plan: LecturePlan) -> str:

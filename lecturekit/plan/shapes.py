@@ -106,6 +106,13 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
                for n, s in objects.items() if s.parent == axes and n in anchors)
 
 
+def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
+                    labelled: Callable[[str], bool]) -> ParentFrame:
+    """Where the children of a Figure or Axes go in `box`: an Axes keeps a row above its plot for
+    a legend and a band under its numbers for captions when its children need them."""
+    return frame_of(spec, box, has_legend(spec.name, objects, labelled), has_captions(spec.name, objects, anchors))
+
+
 def frame_of(spec: Spec, box: Box, legend: bool = False, captions: bool = False) -> ParentFrame:
     """Where a Figure's or an Axes' children go when it stands in `box`."""
     inner = children_box(box, spec, legend=legend, captions=captions) if isinstance(spec, AxesSpec) else box

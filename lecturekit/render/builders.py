@@ -94,9 +94,7 @@ class Context:
 
     def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`."""
-        objects, anchors = self.plan.objects, self.plan.scene.anchors
-        return shapes.frame_of(spec, box, shapes.has_legend(spec.name, objects, self.labelled),
-                               shapes.has_captions(spec.name, objects, anchors))
+        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled)
 
 
 # ---------------------------------------------------------------- text
