@@ -205,4 +205,7 @@ def tail_phrases() -> Iterator[tuple[Form, Phrase]]:
     return ((f, p) for f in FORMS for p in f.phrases if not p.whole)
 
 
-__all__ = ["FORMS", "Form", "Phrase", "Scene", "form_of", "part_source", "tail_phrases", "whole_phrases"]
+#: The actions and parts are syntax's nodes; later stages take them from here.
+__all__ = ["FORMS", "Action", "Box", "ColumnPart", "Emphasize", "Flash", "Form", "Hide", "Move", "Part", "Phrase",
+           "Redraw", "RowPart", "Scene", "Show", "ShowStyle", "StyleHint", "TextPart", "Tick", "TimedAction",
+           "form_of", "part_source", "tail_phrases", "whole_phrases"]

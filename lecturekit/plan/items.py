@@ -14,7 +14,7 @@ from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.measure import measure
 from lecturekit.plan.texts import PT, Typeset
-from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
+from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import Theme
 from lecturekit.typst_source import prose
@@ -143,20 +143,10 @@ class Figures:
 
     def child_label(self, spec: Spec, frame: shapes.ParentFrame) -> BoardItem:
         size = self.size(spec.name)
+        center, may_hang = shapes.label_place(spec, frame, self.objects, self.anchors, self.numbers_of, size)
+        drop = shapes.hang(float(center[1]) + size[1] / 2, frame) if may_hang else None
+        if drop is not None:
+            center = center + np.array([0.0, drop, 0.0])
         anchor = self.anchors.get(spec.name)
-        sibling = self.objects.get(anchor.sibling) if anchor else None
-        if sibling is not None and hasattr(sibling, "start"):
-            numbers = self.numbers_of(sibling.name)
-            start, end = shapes.segment(sibling, frame, numbers)
-            free = not shapes.tip_at(evaluate_point(sibling.start, numbers), sibling, self.objects, self.numbers_of)
-            center = shapes.beside_segment(start, end, size, foot_free=free)
-            if isinstance(self.objects[spec.parent], AxesSpec) and center[1] + size[1] / 2 < frame.box.y0:
-                band = frame.box.y0 - shapes.NUMBER_DROP - shapes.CAPTION_GAP
-                center = center + np.array([0.0, band - (center[1] + size[1] / 2), 0.0])
-        elif sibling is not None and hasattr(sibling, "location"):
-            at = frame.point(*evaluate_point(sibling.location, self.numbers_of(sibling.name)))
-            center = at + np.array([0, -0.35, 0])
-        else:
-            center = frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0])
         return BoardItem(spec.name, kind_def(spec.kind).kind.value, _centred(center, size), spec.parent,
-                         sibling.name if sibling is not None else None)
+                         anchor.sibling if anchor is not None else None)

@@ -20,6 +20,8 @@ from lecturekit.plan.placement import children_box
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import FunctionValue, Value
 
+__all__ = ["EvaluationError", "ParentFrame"]  # a shape raises EvaluationError where its numbers fail
+
 #: A Point's radius when it gives none, in units.
 DOT_RADIUS = 0.09
 #: A PlotPoint is this much larger than a Point.
@@ -312,6 +314,32 @@ def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], bu
     unit = direction / (float(np.linalg.norm(direction)) or 1.0)
     half = np.array([size[0] / 2, size[1] / 2, 0.0])
     return at + unit * buff + np.sign(unit) * half
+
+
+def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
+                numbers_of: NumbersOf, size: tuple[float, float]) -> tuple[np.ndarray, bool]:
+    """Where a label drawn in a figure (a Math child, of `size`) is centred, and whether it may
+    hang in an Axes' caption band: beside the segment it names, under the point it names, or else
+    low in the middle of the figure."""
+    anchor = anchors.get(spec.name)
+    sibling = objects.get(anchor.sibling) if anchor else None
+    if sibling is not None and hasattr(sibling, "start"):
+        numbers = numbers_of(sibling.name)  # the label stays beside its sibling where it is held
+        start, end = segment(sibling, frame, numbers)
+        free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
+        return beside_segment(start, end, size, foot_free=free), isinstance(objects.get(spec.parent or ""), AxesSpec)
+    if sibling is not None and hasattr(sibling, "location"):
+        at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
+        return at + np.array([0, -0.35, 0]), False
+    return frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]), False
+
+
+def hang(top: float, frame: ParentFrame) -> float | None:
+    """How far a label whose top is under an Axes' plot drops, into the band kept under its
+    numbers; None for one that is not under it."""
+    if top < frame.box.y0:
+        return frame.box.y0 - NUMBER_DROP - CAPTION_GAP - top
+    return None
 
 
 def legend_row(axes: str, frame: ParentFrame, entries: list[str], widths: list[float]

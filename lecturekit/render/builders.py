@@ -29,6 +29,7 @@ from lecturekit.kinds import (
     LineSpec,
     PlotPointSpec,
     PointSpec,
+    Spec,
     TableSpec,
     VectorSpec,
 )
@@ -38,9 +39,6 @@ from lecturekit.plan.shapes import ParentFrame
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values
 from lecturekit.render.typst_mobject import LabelledTypst
-from lecturekit.resolve.labels import Anchor
-from lecturekit.syntax.evaluate import evaluate_point
-from lecturekit.syntax.nodes import Spec
 from lecturekit.typst_source import prose
 
 STROKE = 5.0
@@ -346,27 +344,16 @@ def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(VGroup(dot), ink=dot)
 
 
-def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, Anchor]) -> Drawn:
-    """A label drawn in a figure, beside the mark it names where the plan puts it."""
+def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
+    """A label drawn in a figure, where the plan puts a label of its ink's size."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
-    anchor = anchors.get(spec.name)
-    sibling = ctx.spec(anchor.sibling) if anchor else None
-    if sibling is not None and hasattr(sibling, "start"):
-        numbers = ctx.numbers(sibling.name)  # the label stays beside its sibling where it is held
-        start, end = shapes.segment(sibling, frame, numbers)
-        foot = evaluate_point(sibling.start, numbers)
-        free = not shapes.tip_at(foot, sibling, ctx.plan.objects, ctx.numbers)
-        glyphs.move_to(shapes.beside_segment(start, end, (glyphs.width, glyphs.height), foot_free=free))
-        if isinstance(ctx.spec(spec.parent), AxesSpec) and glyphs.get_top()[1] < frame.box.y0:
-            # hung under the plot: below the Axes' numbers, in the band kept for it
-            band = frame.box.y0 - shapes.NUMBER_DROP - shapes.CAPTION_GAP
-            glyphs.shift(np.array([0.0, band - glyphs.get_top()[1], 0.0]))
-    elif sibling is not None and hasattr(sibling, "location"):
-        at = frame.point(*evaluate_point(sibling.location, ctx.numbers(sibling.name)))
-        glyphs.move_to(at + np.array([0, -0.35, 0]))
-    else:
-        glyphs.move_to(frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]))
+    center, may_hang = shapes.label_place(spec, frame, ctx.plan.objects, ctx.plan.scene.anchors, ctx.numbers,
+                                          (glyphs.width, glyphs.height))
+    glyphs.move_to(center)
+    drop = shapes.hang(glyphs.get_top()[1], frame) if may_hang else None
+    if drop is not None:  # hung under the plot: below the Axes' numbers, in the band kept for it
+        glyphs.shift(np.array([0.0, drop, 0.0]))
     return Drawn(glyphs, ink=glyphs)
 
 

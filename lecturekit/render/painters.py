@@ -64,7 +64,7 @@ class TextPainter:
 
     def __call__(self, spec: Spec, ctx: Context, where: Where) -> Drawn | None:
         if isinstance(where, ParentFrame):
-            return build.child_math(spec, ctx, where, dict(ctx.plan.scene.anchors))
+            return build.child_math(spec, ctx, where)
         typeset = ctx.typeset(spec.name)
         return self.draw(spec, typeset, where) if typeset is not None else None
 

@@ -9,18 +9,8 @@ from dataclasses import dataclass
 
 from manim import Group, Mobject, VGroup, VMobject
 
-from lecturekit.forms import FORMS
-from lecturekit.kinds import Role, kind_def
-from lecturekit.plan import ScenePlan, reflowed
-from lecturekit.plan.geometry import Box
-from lecturekit.plan.timeline import Cue
-from lecturekit.render import effects as fx
-from lecturekit.render import painters
-from lecturekit.render.builders import Context, Drawn
-from lecturekit.replay import Replay
-from lecturekit.syntax.evaluate import EvaluationError
-from lecturekit.syntax.nodes import Box as BoxAction
-from lecturekit.syntax.nodes import (
+from lecturekit.forms import (
+    FORMS,
     ColumnPart,
     Emphasize,
     Flash,
@@ -34,6 +24,16 @@ from lecturekit.syntax.nodes import (
     TextPart,
     Tick,
 )
+from lecturekit.forms import Box as BoxAction
+from lecturekit.kinds import Role, kind_def
+from lecturekit.plan import ScenePlan, reflowed
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.shapes import EvaluationError
+from lecturekit.plan.timeline import Cue
+from lecturekit.render import effects as fx
+from lecturekit.render import painters
+from lecturekit.render.builders import Context, Drawn
+from lecturekit.replay import Replay
 
 
 @dataclass
