@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from types import MappingProxyType
 
+from lecturekit.kinds.geometry import Geometry
 from lecturekit.syntax.nodes import (
     COMMON,
     FORMAT_KINDS,
@@ -105,6 +106,9 @@ class KindDef:
     label_rank: int | None
     #: Its label is typeset (a Title's is not drawn).
     labelled: bool
+    #: Where a child's drawing reaches in its parent's frame, and its label's or legend entry's
+    #: (`lecturekit.kinds.geometry`); None for what the layout places, or what is never drawn.
+    geometry: Geometry | None
 
     def __post_init__(self) -> None:
         for part in ("enters", "seconds"):

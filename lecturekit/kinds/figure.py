@@ -28,4 +28,5 @@ KIND = register(KindDef(
     seconds=timing(FRAME_IN),
     label_rank=None,
     labelled=True,
+    geometry=None,
 ))

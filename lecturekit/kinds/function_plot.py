@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.geometry import plot_outline
 from lecturekit.syntax.nodes import FieldType, FunctionValue, Kind, Spec, Value, attribute
 
 
@@ -27,4 +28,5 @@ KIND = register(KindDef(
     seconds=timing(None),
     label_rank=None,
     labelled=True,
+    geometry=plot_outline,
 ))

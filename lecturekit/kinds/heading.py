@@ -26,4 +26,5 @@ KIND = register(KindDef(
     seconds=timing(None),
     label_rank=None,
     labelled=True,
+    geometry=None,
 ))

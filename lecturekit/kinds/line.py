@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.geometry import segment_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
 
@@ -28,4 +29,5 @@ KIND = register(KindDef(
     seconds=timing(DRAW),
     label_rank=1,
     labelled=True,
+    geometry=segment_outline,
 ))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, TextStyle, entering, register, timing
+from lecturekit.kinds.geometry import label_outline
 from lecturekit.syntax.nodes import Kind, Spec
 
 
@@ -26,4 +27,5 @@ KIND = register(KindDef(
     seconds=timing(None),
     label_rank=None,
     labelled=True,
+    geometry=label_outline,
 ))

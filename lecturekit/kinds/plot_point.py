@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.geometry import plot_point_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Value, attribute
 
 
@@ -27,4 +28,5 @@ KIND = register(KindDef(
     seconds=timing(GROW),
     label_rank=3,
     labelled=True,
+    geometry=plot_point_outline,
 ))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.geometry import point_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
 
@@ -27,4 +28,5 @@ KIND = register(KindDef(
     seconds=timing(GROW),
     label_rank=2,
     labelled=True,
+    geometry=point_outline,
 ))

@@ -26,4 +26,5 @@ KIND = register(KindDef(
     seconds=timing(TITLE),
     label_rank=None,
     labelled=False,
+    geometry=None,
 ))

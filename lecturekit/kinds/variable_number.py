@@ -27,4 +27,5 @@ KIND = register(KindDef(
     seconds=timing(None),
     label_rank=None,
     labelled=True,
+    geometry=None,
 ))

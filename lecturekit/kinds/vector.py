@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.geometry import segment_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
 
@@ -27,4 +28,5 @@ KIND = register(KindDef(
     seconds=timing(DRAW),
     label_rank=0,
     labelled=True,
+    geometry=segment_outline,
 ))

@@ -11,10 +11,13 @@ import numpy as np
 from lecturekit import theme as palette
 from lecturekit.kinds import Entrance, Kind, KindDef, Parent, Role, Spec
 from lecturekit.kinds.base import entering, timing
+from lecturekit.kinds.geometry import Outline
 from lecturekit.syntax.evaluate import evaluate_number, evaluate_point
 from lecturekit.syntax.nodes import FieldType, Num, Tuple, Value, attribute
 
 STAR = Kind("Star")
+#: A star's outer radius, in units.
+RADIUS = 0.4
 #: How long a star takes to come in, written: its own, so a test can find it in the plan.
 SECONDS = 1.3
 
@@ -24,6 +27,12 @@ class StarSpec(Spec):
     location: Value = attribute(FieldType.PAIR, Tuple((Num(0.0), Num(0.0))))
     points: Value = attribute(FieldType.NUMBER, Num(5.0))
     hollow: bool = attribute(FieldType.FLAG, False)
+
+
+def star_outline(spec: StarSpec, frame, figure) -> Outline:
+    """The geometry: where the star is drawn in its parent's frame."""
+    x, y, _ = frame.point(*evaluate_point(spec.location, figure.numbers_of(spec.name)))
+    return Outline((x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS))
 
 
 KIND = KindDef(
@@ -39,6 +48,7 @@ KIND = KindDef(
     seconds=timing(SECONDS),
     label_rank=None,
     labelled=False,
+    geometry=star_outline,
 )
 
 
@@ -50,7 +60,7 @@ def paint_star(spec, ctx, frame):
 
     numbers = ctx.numbers(spec.name)
     centre = frame.point(*evaluate_point(spec.location, numbers))
-    star = Star(n=int(evaluate_number(spec.points, numbers)), outer_radius=0.4, color=palette.color(spec.color),
+    star = Star(n=int(evaluate_number(spec.points, numbers)), outer_radius=RADIUS, color=palette.color(spec.color),
                 fill_opacity=0.0 if spec.hollow else 1.0, stroke_width=2)
     star.move_to(np.asarray(centre))
     return Drawn(VGroup(star), ink=star)

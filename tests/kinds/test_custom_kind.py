@@ -63,6 +63,12 @@ def test_a_star_is_planned_with_its_own_entrance_time(with_star: None,
     plan = plan_scene(scene, 15)
     cue = next(c for c in plan.cues if c.object == "s")
     assert cue.frames == round(star.SECONDS * 15) and kind_def(star.STAR).seconds is not None
+    board = plan.boards[-1]  # the plan lists it where its geometry says, inside its figure
+    items = {i.name: i for i in board.items}
+    assert items["s"].kind == "Star" and items["s"].parent == "f"
+    figure, drawn = items["f"].box, items["s"].box
+    assert figure.x0 <= drawn.x0 < drawn.x1 <= figure.x1 and figure.y0 <= drawn.y0 < drawn.y1 <= figure.y1
+    assert drawn.center == pytest.approx(figure.center) and drawn.width == pytest.approx(2 * star.RADIUS)
 
 
 @pytest.mark.slow
