@@ -64,7 +64,6 @@ class ScenePlan:
     #: Typesetting of text objects, and of labels under the key `name + LABEL`.
     texts: Mapping[str, Typeset]
     tables: Mapping[str, TableMetrics]
-    boards: tuple[Board, ...]
     initial_values: Mapping[str, float]
     folder: str | None
     warnings: tuple[str, ...] = ()
@@ -95,6 +94,12 @@ class ScenePlan:
             if variables:
                 found[name] = variables
         return MappingProxyType(found)
+
+    @cached_property
+    def boards(self) -> tuple[Board, ...]:
+        """The boards over time, worked out when first asked for (`plan --json`): rendering
+        never needs them."""
+        return _boards(self)
 
     def values_at(self, frame: float) -> Values:
         """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
@@ -170,11 +175,11 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,
         frames=frames, scene=scene, cues=cues,
         stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
-        tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
+        tables=MappingProxyType(tables), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
         warnings=placement.warnings, theme=theme,
     )
-    return _with_boards(plan)
+    return plan
 
 
 def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float],
@@ -189,12 +194,10 @@ def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float
     return holds(cues, initial, frames, {n: d for n, d in depends.items() if d}, evaluates)
 
 
-def _with_boards(plan: ScenePlan) -> ScenePlan:
+def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     """Everything drawn on the board each time what is on it or where it stands changes: the
     top-level objects where the layout put them, and in each Figure and Axes its children, their
     labels and legend and its numbers, with that frame's numbers."""
-    from dataclasses import replace
-
     top = set(plan.stays)
     broken = plan.scene.broken
     drawn = [c for c in plan.cues if c.object not in broken]
@@ -215,7 +218,7 @@ def _with_boards(plan: ScenePlan) -> ScenePlan:
         items = _items(plan, frame, on, board.shown())
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
-    return replace(plan, boards=tuple(boards))
+    return tuple(boards)
 
 
 def _items(plan: ScenePlan, frame: int, on: dict[str, Box], shown: set[str]) -> tuple[BoardItem, ...]:
