@@ -19,6 +19,13 @@ from lecturekit.theme import Theme
 from lecturekit.typst_source import prose
 
 
+def _number_size(text: str) -> tuple[float, float]:
+    """An axis number's typeset size in points at font size 1, from its characters' (digits and
+    signs set side by side, without kerning): a handful of compiles serve every number."""
+    sizes = [measure(prose(character)) for character in text]
+    return sum(w for w, _ in sizes), max(h for _, h in sizes)
+
+
 @dataclass(frozen=True)
 class BoardItem:
     name: str
@@ -76,7 +83,7 @@ class Figures:
             boxes = []
             for tick in ticks:
                 if tick.number is not None:
-                    w_pt, h_pt = measure(prose(shapes.number_text(tick.value)))
+                    w_pt, h_pt = _number_size(shapes.number_text(tick.value))
                     size = (w_pt * font * PT, h_pt * font * PT)
                     boxes.append(Box.around(float(tick.number[0]), float(tick.number[1]), *size))
             if boxes:
