@@ -17,11 +17,11 @@ from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.images import image_bytes
+from lecturekit.kinds import ImageSpec
 from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import PRESETS, Format, Quality
-from lecturekit.syntax.nodes import ImageSpec
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from typing import Any
 
 from lecturekit import __version__
 from lecturekit.images import file_digest, image_digest
+from lecturekit.kinds import ImageSpec
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
-from lecturekit.syntax.nodes import ImageSpec
 
 
 def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:

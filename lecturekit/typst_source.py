@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Part, Spec, TableSpec, TextPart
+from lecturekit.kinds import TableSpec, kind_def
+from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
 from lecturekit.typst_math import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
 
 #: The document around every body; the same text Manim's Typst mobject writes around it.
@@ -248,12 +249,12 @@ def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str,
     """(body, parts found, number of lines) for a text object or a label."""
     source = spec.text if spec.text is not None else (spec.label or "")
     spans, found = spans_for(source, parts)
-    if spec.kind in PROSE_KINDS:
-        align = "center" if spec.kind in (Kind.TITLE, Kind.HEADING) else "left"
-        return prose(source, spans, wrap_pt, align), found, 0
+    definition = kind_def(spec.kind)
+    if definition.text is not None and definition.text.prose:
+        return prose(source, spans, wrap_pt, definition.text.align), found, 0
     body, offset = math_body(source)
     lines = 0
-    if spec.kind is Kind.DERIVATION:
+    if definition.stepped:  # a formula shown a line at a time
         line_spans = derivation_spans(source)
         lines = len({s.label for s in line_spans})
         spans = line_spans + spans
@@ -265,7 +266,7 @@ def label_spec(spec: Spec) -> Spec | None:
     not Typst math (`origin`, `query`); None when there is no label to typeset (a Title's label
     is not drawn)."""
     label = spec.label
-    if not label or spec.kind is Kind.TITLE:
+    if not label or not kind_def(spec.kind).labelled:
         return None
     if not is_clean(label):
         return Spec(name=spec.name, kind=Kind.TEXT, text=label)
@@ -275,7 +276,8 @@ def label_spec(spec: Spec) -> Spec | None:
 def rewrites(spec: Spec) -> str | None:
     """What rebuilding the object's math (its formula, inline math, cells and label) changes, in
     one sentence for the author, or None when Typst reads all of it as written."""
-    if spec.kind in (Kind.MATH, Kind.DERIVATION) and spec.text is not None:
+    style = kind_def(spec.kind).text
+    if style is not None and not style.prose and spec.text is not None:
         pieces = [math_body(spec.text)[0]]
     else:
         pieces = _inline_pieces(spec.text or "")

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
-from lecturekit.syntax.nodes import Kind, Spec, TableSpec
+from lecturekit.kinds import TableSpec
+from lecturekit.syntax.nodes import Kind, Spec
 from lecturekit.syntax.parser import parse_value
 from lecturekit.typst_source import body_for, label_spec, prose
 from tests.conftest import ROOT, lecture_data

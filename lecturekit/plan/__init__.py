@@ -13,41 +13,33 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from lecturekit.kinds import Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.items import LABEL, BoardItem, Figures
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import REFLOWS, ROLES, Stay, place_scene
+from lecturekit.plan.placement import Stay, place_scene, reflows
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
-from lecturekit.plan.timeline import Cue, Hold, Values, build_cues, busy_spans, frame_of, holds, variable_values
-from lecturekit.resolve import ResolvedLecture, ResolvedScene, depends_on, evaluation_problem
-from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
-from lecturekit.syntax.nodes import (
-    Emphasize,
-    Flash,
-    Hide,
-    Kind,
-    Move,
-    Part,
-    Show,
-    Spec,
-    TableSpec,
-    VariableNumberSpec,
+from lecturekit.plan.timeline import (
+    Cue,
+    Hold,
+    Values,
+    build_cues,
+    busy_spans,
+    frame_of,
+    holds,
+    initial_values,
+    variable_values,
 )
+from lecturekit.replay import Replay
+from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
+from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Spec
 from lecturekit.theme import THEME, Theme
 from lecturekit.typst_source import label_spec
-
-LABEL = "#label"
 
 
 def reflowed(name: str, frame: int) -> str:
     """The key of a paragraph's typesetting after the layout rewraps it at `frame`."""
     return f"{name}@{frame}"
-
-
-@dataclass(frozen=True)
-class BoardItem:
-    name: str
-    kind: str
-    box: Box
 
 
 @dataclass(frozen=True)
@@ -72,7 +64,6 @@ class ScenePlan:
     #: Typesetting of text objects, and of labels under the key `name + LABEL`.
     texts: Mapping[str, Typeset]
     tables: Mapping[str, TableMetrics]
-    boards: tuple[Board, ...]
     initial_values: Mapping[str, float]
     folder: str | None
     warnings: tuple[str, ...] = ()
@@ -89,6 +80,27 @@ class ScenePlan:
         so planning a scene only to cut it into chunks does not pay for it."""
         return MappingProxyType(_holds(self.scene, self.cues, dict(self.initial_values), self.frames))
 
+    @cached_property
+    def depends(self) -> Mapping[str, frozenset[str]]:
+        """The VariableNumbers each object follows, for those that follow any: its own, those of
+        what it stands on, and for a label those of the mark it sits beside."""
+        objects = self.objects
+        found = {}
+        for name, spec in objects.items():
+            variables = depends_on(spec, objects)
+            anchor = self.scene.anchors.get(name) if spec.parent is not None else None
+            if anchor is not None and anchor.sibling in objects:
+                variables |= own_variables(objects[anchor.sibling])
+            if variables:
+                found[name] = variables
+        return MappingProxyType(found)
+
+    @cached_property
+    def boards(self) -> tuple[Board, ...]:
+        """The boards over time, worked out when first asked for (`plan --json`): rendering
+        never needs them."""
+        return _boards(self)
+
     def values_at(self, frame: float) -> Values:
         """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
         held = {name: hold.values for name, spans in self.holds.items() for hold in spans
@@ -100,15 +112,12 @@ class ScenePlan:
 
     def shown_at(self, frame: int) -> set[str]:
         """Names on the board at `frame`: shown by a cue at or before it and not hidden since."""
-        shown: set[str] = set()
+        board = Replay()
         for cue in self.cues:
             if cue.frame > frame:
                 break
-            if isinstance(cue.action, Show):
-                shown.add(cue.object)
-            elif isinstance(cue.action, Hide):
-                shown.discard(cue.object)
-        return shown
+            board.apply(cue.action)
+        return board.shown()
 
 
 @dataclass(frozen=True)
@@ -140,19 +149,19 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         stays = placement.stays.get(name)
         if isinstance(spec, TableSpec):
             tables[name] = table_metrics(spec, theme.sizes.table)
-        elif spec.parent is None and spec.kind in ROLES and ROLES[spec.kind].value in ("title", "heading", "text"):
+        elif spec.parent is None and kind_def(spec.kind).role in (Role.TITLE, Role.HEADING, Role.TEXT):
             if stays:
                 first: Placed = stays[0].place
                 texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme)
                 texts_wrap[name] = first.wrap
-        elif spec.kind is Kind.MATH:
+        elif spec.parent is not None and kind_def(spec.kind).text is not None:  # a label drawn in a figure
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
         if (label := label_spec(spec)) is not None:
             texts[name + LABEL] = typeset(label, [], theme.sizes.label, None, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
-    cues, cue_warnings = build_cues(scene, placement, lengths, fps)
+    cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
-             if scene.objects[name].kind in REFLOWS}
+             if reflows(scene.objects[name])}
     for cue in cues:  # a paragraph laid out anew is typeset again for its new width
         if isinstance(cue.action, Move) and cue.place is not None and cue.object in shape:
             new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
@@ -160,17 +169,17 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
                 spec = scene.objects[cue.object]
                 texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
                 shape[cue.object] = new
-    initial = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    initial = initial_values(scene)
     frames = frame_of(scene.duration, fps)
     plan = ScenePlan(
         index=scene.index, title=scene.title, slug=scene.slug, start=scene.start, end=scene.end, fps=fps,
         frames=frames, scene=scene, cues=cues,
         stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
-        tables=MappingProxyType(tables), boards=(), initial_values=MappingProxyType(initial),
+        tables=MappingProxyType(tables), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
-        warnings=placement.warnings + cue_warnings, theme=theme,
+        warnings=placement.warnings, theme=theme,
     )
-    return _with_boards(plan)
+    return plan
 
 
 def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float],
@@ -185,39 +194,42 @@ def _holds(scene: ResolvedScene, cues: tuple[Cue, ...], initial: dict[str, float
     return holds(cues, initial, frames, {n: d for n, d in depends.items() if d}, evaluates)
 
 
-def _initial(spec: VariableNumberSpec) -> float:
-    try:
-        return evaluate_number(spec.initial_value, {})
-    except EvaluationError:
-        return 0.0
-
-
-def _with_boards(plan: ScenePlan) -> ScenePlan:
-    """The top-level objects on the board each time their set or places change."""
-    from dataclasses import replace
-
+def _boards(plan: ScenePlan) -> tuple[Board, ...]:
+    """Everything drawn on the board each time what is on it or where it stands changes: the
+    top-level objects where the layout put them, and in each Figure and Axes its children, their
+    labels and legend and its numbers, with that frame's numbers."""
     top = set(plan.stays)
+    broken = plan.scene.broken
+    drawn = [c for c in plan.cues if c.object not in broken]
+    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
+                     | {c.frame for c in drawn if c.object in top and c.place is not None})
     boards: list[Board] = []
+    board = Replay(children=plan.scene.children)
     on: dict[str, Box] = {}
-    changes = sorted({c.frame for c in plan.cues if c.object in top and isinstance(c.action, Show | Hide)}
-                     | {c.frame for c in plan.cues if c.object in top and c.place is not None})
-    cue_iter = iter(plan.cues)
-    pending = next(cue_iter, None)
+    pending = iter(drawn)
+    cue = next(pending, None)
     for frame in changes:
-        while pending is not None and pending.frame <= frame:
-            cue = pending
-            if cue.object in top:
-                if isinstance(cue.action, Show) and cue.place is not None:
-                    on[cue.object] = cue.place.box
-                elif isinstance(cue.action, Hide):
-                    on.pop(cue.object, None)
-                elif cue.place is not None and cue.object in on:
-                    on[cue.object] = cue.place.box
-            pending = next(cue_iter, None)
-        items = tuple(BoardItem(n, plan.objects[n].kind.value, b) for n, b in on.items())
+        while cue is not None and cue.frame <= frame:
+            for gone in board.apply(cue.action).left:
+                on.pop(gone, None)
+            if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
+                on[cue.object] = cue.place.box  # where it arrives, or moves to
+            cue = next(pending, None)
+        items = _items(plan, frame, on, board.shown())
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
-    return replace(plan, boards=tuple(boards))
+    return tuple(boards)
+
+
+def _items(plan: ScenePlan, frame: int, on: dict[str, Box], shown: set[str]) -> tuple[BoardItem, ...]:
+    values = plan.values_at(frame)
+    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
+    items: list[BoardItem] = []
+    for name, box in on.items():
+        items.append(BoardItem(name, plan.objects[name].kind.value, box))
+        if kind_def(plan.objects[name].kind).container:
+            items += figures.items(name, box, shown)
+    return tuple(items)
 
 
 def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> LecturePlan:
@@ -249,7 +261,7 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
                 ],
                 "boards": [
                     {"time": round(b.time, 6),
-                     "items": [{"name": i.name, "kind": i.kind, "bbox": to_fraction(i.box, s.theme)} for i in b.items]}
+                     "items": [_item_json(i, s.theme) for i in b.items]}
                     for b in s.boards
                 ],
                 "warnings": list(s.warnings),
@@ -257,6 +269,14 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
             for s in plan.scenes
         ],
     }
+
+
+def _item_json(item: BoardItem, theme: Theme) -> dict[str, Any]:
+    found: dict[str, Any] = {"name": item.name, "kind": item.kind, "bbox": to_fraction(item.box, theme),
+                             "parent": item.parent}
+    if item.of is not None:
+        found["of"] = item.of
+    return found
 
 
 def describe(plan: LecturePlan) -> str:

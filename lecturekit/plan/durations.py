@@ -1,41 +1,23 @@
 """How long each animation runs, before the limits of what follows are applied.
 
 One policy: writing takes longer for longer text; drawing and growing are brisk; leaving is
-quicker than arriving; emphasis is a short colour change; a tick is slow enough to follow.
+quicker than arriving; emphasis is a short colour change; a tick is slow enough to follow. How
+long each form takes is its own (`lecturekit.forms`), and a show as long as its kind enters
+(`KindDef.seconds`).
 """
 
 from __future__ import annotations
 
-from lecturekit.syntax.nodes import (
-    Action,
-    Box,
-    Emphasize,
-    Flash,
-    Hide,
-    Kind,
-    Move,
-    Redraw,
-    Show,
-    ShowStyle,
-    Spec,
-    StyleHint,
-    Tick,
-)
+from lecturekit.forms import BOX, EMPHASIS, FLASH, LEAVE, MOVE, TICK, form_of
+from lecturekit.kinds import kind_def
+from lecturekit.kinds.base import DRAW, FADE_IN, FRAME_IN, GROW, TITLE
+from lecturekit.syntax.nodes import Action, Spec
 
 WRITE_BASE = 0.5
 WRITE_PER_CHAR = 0.025
 WRITE_MAX = 2.5
-DRAW = 0.8
-GROW = 0.6
-FADE_IN = 0.8
-FRAME_IN = 1.0
-LEAVE = 0.5
-MOVE = 0.8
-EMPHASIS = 0.4
-FLASH = 0.9
-BOX = 0.8
-TICK = 2.0
-TITLE = 2.0
+__all__ = ["BOX", "DRAW", "EMPHASIS", "FADE_IN", "FLASH", "FRAME_IN", "GROW", "LEAVE", "MOVE", "TICK", "TITLE",
+           "natural", "writing"]
 
 
 def writing(characters: int) -> float:
@@ -43,36 +25,9 @@ def writing(characters: int) -> float:
 
 
 def natural(action: Action, spec: Spec, characters: int) -> float:
-    """Seconds the animation for `action` on `spec` would like, with nothing in its way."""
-    match action:
-        case Show(style=ShowStyle.DRAWN):
-            return DRAW
-        case Show(style=ShowStyle.GROWN):
-            return GROW
-        case Show():
-            if spec.kind is Kind.TITLE:
-                return TITLE
-            if spec.kind in (Kind.FIGURE, Kind.AXES):
-                return FRAME_IN
-            if spec.kind is Kind.IMAGE:
-                return FADE_IN
-            if spec.kind in (Kind.VECTOR, Kind.LINE):
-                return DRAW
-            if spec.kind in (Kind.POINT, Kind.PLOT_POINT):
-                return GROW
-            return writing(characters)
-        case Hide():
-            return LEAVE
-        case Move():
-            return MOVE
-        case Emphasize():
-            return EMPHASIS
-        case Flash():
-            return FLASH
-        case Box():
-            return BOX
-        case Tick() | Redraw():
-            return TICK
-        case StyleHint():
-            return 0.0
-    return LEAVE
+    """Seconds the animation for `action` on `spec` would like, with nothing in its way: its
+    form's, or for a show its kind's (None: as long as writing its text takes)."""
+    seconds = form_of(action).seconds
+    if seconds is None:
+        seconds = kind_def(spec.kind).seconds[action.style]  # type: ignore[attr-defined]
+    return writing(characters) if seconds is None else seconds

@@ -8,29 +8,21 @@ the leavers are gone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from lecturekit.images import image_size
+from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_def
+from lecturekit.kinds import Role as KindRole
 from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
+from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import (
-    AxesSpec,
-    FigureSpec,
-    Hide,
-    ImageSpec,
-    Kind,
-    Move,
-    Part,
-    Show,
-    Spec,
-    TableSpec,
-    Value,
-)
+from lecturekit.syntax.nodes import Move, Part, Spec, Value
 from lecturekit.theme import Theme
 
 DEFAULT_AXES_ASPECT = 2.2
@@ -44,25 +36,24 @@ _MOVED = 0.02
 #: A board left behind by departures is laid out again only if it then holds this long (seconds).
 SETTLE = 4.0
 
-#: Kinds a new layout may resize: visuals scale, paragraphs wrap again (the board cross-fades
-#: the old lines into the new); formulas, headings and titles keep the size they arrived with.
-REFLOWS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
-#: Kinds that grow into room freed by departures; texts keep their lines.
-VISUALS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE})
+_LAID_OUT = {KindRole.TITLE: Role.TITLE, KindRole.HEADING: Role.HEADING, KindRole.VISUAL: Role.VISUAL,
+              KindRole.TEXT: Role.TEXT}
 
-ROLES = {
-    Kind.TITLE: Role.TITLE,
-    Kind.HEADING: Role.HEADING,
-    Kind.FIGURE: Role.VISUAL,
-    Kind.AXES: Role.VISUAL,
-    Kind.IMAGE: Role.VISUAL,
-    Kind.TABLE: Role.VISUAL,
-    Kind.PANEL: Role.TEXT,
-    Kind.BLOCK: Role.TEXT,
-    Kind.MATH: Role.TEXT,
-    Kind.DERIVATION: Role.TEXT,
-    Kind.TEXT: Role.TEXT,
-}
+
+def layout_role(spec: Spec) -> Role | None:
+    """Where the layout puts a top-level object of this kind; None for what it never places."""
+    return _LAID_OUT.get(kind_def(spec.kind).role)
+
+
+def reflows(spec: Spec) -> bool:
+    """Whether a new layout may resize it: visuals scale, paragraphs wrap again (the board
+    cross-fades the old lines into the new); formulas, headings and titles keep their size."""
+    return kind_def(spec.kind).reflows
+
+
+def grows(spec: Spec) -> bool:
+    """Whether it grows into room freed by departures (visuals do; texts keep their lines)."""
+    return kind_def(spec.kind).role is KindRole.VISUAL
 
 
 @dataclass(frozen=True)
@@ -123,7 +114,8 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
 
 
 def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, fixed: Placed | None) -> Item:
-    role = ROLES[spec.kind]
+    role = layout_role(spec)
+    assert role is not None, spec.kind
     sizes = theme.sizes
     if role is Role.VISUAL:
         if isinstance(spec, TableSpec):
@@ -132,9 +124,8 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, f
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
                         min_scale=sizes.minimum / sizes.table, max_scale=1.5)
         return Item(spec.name, role, aspect=aspect_of(spec, folder))
-    font = {Role.TITLE: sizes.title, Role.HEADING: sizes.heading}.get(role, sizes.body)
-    if spec.kind in (Kind.MATH, Kind.DERIVATION):
-        font = sizes.math
+    style = kind_def(spec.kind).text
+    font = getattr(sizes, style.font) if style is not None else sizes.body
     if fixed is not None:
         return Item(spec.name, role, font=fixed.font or font, fixed=(fixed.box.width, fixed.box.height))
 
@@ -149,7 +140,7 @@ def place_scene(
     scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None
 ) -> Placement:
     top = {n for n, s in scene.objects.items()
-           if s.parent is None and s.kind in ROLES and n not in scene.broken}
+           if s.parent is None and layout_role(s) is not None and n not in scene.broken}
     events = _presence_events(scene, top)
     stays: dict[str, list[Stay]] = {}
     current: dict[str, Placed] = {}
@@ -162,9 +153,9 @@ def place_scene(
     arrivals_at = sorted(t for t, _, kind, _ in events if kind == "arrive")
     end = scene.start + scene.duration
 
-    def lay_out(board: list[str], resize: frozenset) -> Arrangement:
+    def lay_out(board: list[str], resize: Callable[[Spec], bool]) -> Arrangement:
         items = [item_for(scene.objects[n], parts.get(n, []), theme, folder,
-                          None if scene.objects[n].kind in resize else current.get(n)) for n in board]
+                          None if resize(scene.objects[n]) else current.get(n)) for n in board]
         return arrange(items, theme)
 
     def move_to(arrangement: Arrangement, board: list[str], when: float, explicit: dict[str, float]) -> None:
@@ -189,7 +180,7 @@ def place_scene(
                     present.remove(name)
             newcomers = [n for _, n in arrivals if n not in present]
             board = present + list(dict.fromkeys(newcomers))
-            arrangement = lay_out(board, REFLOWS)
+            arrangement = lay_out(board, reflows)
             warnings += [f"beat {beat + 1}: {w}" for w in arrangement.warnings]
             move_to(arrangement, [n for n in board if n in current], t0 - scene.start, explicit)
             arrival_time = {n: t for t, n in reversed(arrivals)}
@@ -207,7 +198,7 @@ def place_scene(
             settled = max(departures) + durations.LEAVE
             next_arrival = next((t for t in arrivals_at if t > max(departures)), end)
             if next_arrival - settled >= SETTLE:
-                move_to(lay_out(present, VISUALS), present, settled - scene.start, {})
+                move_to(lay_out(present, grows), present, settled - scene.start, {})
     return Placement({n: tuple(s) for n, s in stays.items()}, tuple(moves), tuple(warnings))
 
 
@@ -217,17 +208,16 @@ def _moved(a: Box, b: Box) -> bool:
 
 def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, int, str, str]]:
     """(time, beat, 'arrive' | 'leave', name) for top-level objects, in time order."""
-    on: set[str] = set()
+    board = Replay()
     events = []
     for timed in scene.actions:
         name = timed.action.object
         if name not in top:
             continue
-        if isinstance(timed.action, Show) and name not in on:
-            on.add(name)
+        done = board.apply(timed.action)
+        if done.arrived:
             events.append((timed.time, timed.beat, "arrive", name))
-        elif isinstance(timed.action, Hide) and name in on:
-            on.discard(name)
+        elif done.left and not done.missing:
             events.append((timed.time, timed.beat, "leave", name))
     return events
 
@@ -243,4 +233,5 @@ def children_box(parent_box: Box, spec: Spec, legend: bool = False, captions: bo
     return parent_box
 
 
-__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "place_scene"]
+__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "grows", "layout_role", "place_scene",
+           "reflows"]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.plan.measure import measure
-from lecturekit.syntax.nodes import Kind, Part, Spec, TableSpec
+from lecturekit.syntax.nodes import Part, Spec
 from lecturekit.theme import Theme
 from lecturekit.typst_source import body_for, line_label, prose
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
-PADDED_KINDS = frozenset({Kind.PANEL, Kind.BLOCK})
 
 
 @dataclass(frozen=True)
@@ -41,12 +41,13 @@ class Typeset:
 
 def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
     """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text)."""
-    padding = theme.frame.panel_padding if spec.kind in PADDED_KINDS else 0.0
-    wraps = spec.kind in (Kind.PANEL, Kind.BLOCK, Kind.TITLE, Kind.TEXT)
+    style = kind_def(spec.kind).text
+    padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
+    wraps = style is not None and style.wraps
     wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
     body, found, lines = body_for(spec, parts, wrap_pt)
     w_pt, h_pt = measure(body)
-    if wraps and wrap_pt is not None and spec.kind in (Kind.TITLE, Kind.TEXT):
+    if wraps and wrap_pt is not None and style.shrinks:
         # measure the lines themselves, not the width they were allowed
         natural_pt, _ = measure(body_for(spec, parts, None)[0])
         if natural_pt < wrap_pt:

@@ -8,22 +8,14 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.plan import durations
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Placement, Relayout
+from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
-from lecturekit.syntax.nodes import (
-    STEPPED_KINDS,
-    Action,
-    Hide,
-    Move,
-    Redraw,
-    Show,
-    StyleHint,
-    Tick,
-    VariableNumberSpec,
-)
+from lecturekit.syntax.nodes import Action, Hide, Move, Redraw, Show, StyleHint, Tick
 
 RELAYOUT = "moves to make room on the board"
 
@@ -62,11 +54,10 @@ def frame_of(seconds: float, fps: int) -> int:
 
 def build_cues(
     scene: ResolvedScene, placement: Placement, lengths: dict[str, int], fps: int
-) -> tuple[tuple[Cue, ...], tuple[str, ...]]:
-    """All cues of a scene, in time order, and warnings about values that failed."""
+) -> tuple[Cue, ...]:
+    """All cues of a scene, in time order."""
     total = frame_of(scene.duration, fps)
     last = max(total - 1, 0)
-    warnings: list[str] = []
     raw: list[tuple[float, int, Action, str, int]] = []  # (scene time, frame, action, text, index)
     for timed in scene.actions:
         if timed.action.object in scene.broken:
@@ -83,13 +74,13 @@ def build_cues(
         if not isinstance(action, StyleHint):  # a hint shapes an animation; it does not end it
             frames_of_object.setdefault(action.object, []).append(frame)
     # a child is taken off the board with its parent, whether or not its own leaving is recorded
+    board = Replay(children=scene.children)
     for _, frame, action, _, _ in raw:
-        if isinstance(action, Hide):
-            for child in scene.children(action.object):
-                frames_of_object.setdefault(child, []).append(frame)
+        for child in board.apply(action).left[1:]:
+            frames_of_object.setdefault(child, []).append(frame)
     explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
     shows: dict[str, int] = {}
-    values = {n: _initial(s) for n, s in scene.objects.items() if isinstance(s, VariableNumberSpec)}
+    values = initial_values(scene)
     cues: list[Cue] = []
     for t, frame, action, text, index in raw:
         name = action.object
@@ -102,7 +93,7 @@ def build_cues(
         extra: dict = {}
         if isinstance(action, Show):
             shows[name] = shows.get(name, 0) + 1
-            if spec.kind in STEPPED_KINDS:
+            if kind_def(spec.kind).stepped:
                 extra["step"] = shows[name]
             stays = placement.stays.get(name, ())
             arrived = [s for s in stays if frame_of(s.time, fps) <= frame]
@@ -120,7 +111,7 @@ def build_cues(
             values[name] = action.value
         cues.append(Cue(t, frame, frames, name, action, text, index, **extra))
     cues = _carry_leaves(_carry_redraws(cues))
-    return tuple(cues), tuple(warnings)
+    return tuple(cues)
 
 
 def _carry_redraws(cues: list[Cue]) -> list[Cue]:
@@ -155,11 +146,17 @@ def _carry_leaves(cues: list[Cue]) -> list[Cue]:
     return out
 
 
-def _initial(spec: VariableNumberSpec) -> float:
-    try:
-        return evaluate_number(spec.initial_value, {})
-    except EvaluationError:
-        return 0.0
+def initial_values(scene: ResolvedScene) -> dict[str, float]:
+    """Every VariableNumber's value at the scene's start (one that does not evaluate is left out
+    by resolve; 0 stands in for it)."""
+    values = {}
+    for name, spec in scene.objects.items():
+        if isinstance(spec, VariableNumberSpec):
+            try:
+                values[name] = evaluate_number(spec.initial_value, {})
+            except EvaluationError:
+                values[name] = 0.0
+    return values
 
 
 def variable_values(cues: tuple[Cue, ...], initial: dict[str, float], frame: float) -> dict[str, float]:
@@ -257,4 +254,5 @@ def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple
     return tuple(merged)
 
 
-__all__ = ["Cue", "Hold", "Values", "build_cues", "busy_spans", "ease_out", "frame_of", "holds", "variable_values"]
+__all__ = ["Cue", "Hold", "Values", "build_cues", "busy_spans", "ease_out", "frame_of", "holds", "initial_values",
+           "variable_values"]

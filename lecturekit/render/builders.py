@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
-from contextlib import suppress
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -23,27 +21,11 @@ from manim import (
 
 from lecturekit import theme as palette
 from lecturekit.images import ImageProblem, image_pixels
-from lecturekit.plan import LABEL, ScenePlan
-from lecturekit.plan.geometry import Box
-from lecturekit.plan.placement import children_box
-from lecturekit.plan.texts import TableMetrics, Typeset
-from lecturekit.plan.timeline import Values
-from lecturekit.render.frames import ParentFrame, nice_step, ticks
-from lecturekit.render.typst_mobject import LabelledTypst
-from lecturekit.resolve.labels import Anchor
-from lecturekit.syntax.evaluate import (
-    EvaluationError,
-    evaluate_number,
-    evaluate_point,
-    function_of,
-)
-from lecturekit.syntax.nodes import (
+from lecturekit.kinds import (
     AxesSpec,
     FigureSpec,
     FunctionPlotSpec,
-    FunctionValue,
     ImageSpec,
-    Kind,
     LineSpec,
     PlotPointSpec,
     PointSpec,
@@ -51,14 +33,15 @@ from lecturekit.syntax.nodes import (
     TableSpec,
     VectorSpec,
 )
+from lecturekit.plan import LABEL, ScenePlan, shapes
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.shapes import ParentFrame
+from lecturekit.plan.texts import TableMetrics, Typeset
+from lecturekit.plan.timeline import Values
+from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst_source import prose
 
 STROKE = 5.0
-DOT_RADIUS = 0.09
-#: An Axes' numbers are centred this far under its plot, in units.
-NUMBER_DROP = 0.28
-#: Space between those numbers' centres and a label hung beneath them, in units.
-CAPTION_GAP = 0.17
 
 
 @dataclass
@@ -84,9 +67,15 @@ class Context:
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
     glyphs: dict[tuple, Mobject] = field(default_factory=dict)
+    #: Paragraphs typeset anew for the layout they move into, by name.
+    retypeset: Mapping[str, Typeset] = field(default_factory=dict)
 
     def spec(self, name: str) -> Spec:
         return self.plan.objects[name]
+
+    def typeset(self, name: str) -> Typeset | None:
+        """How a text object is set here: as the plan typeset it, or anew where it reflows."""
+        return self.retypeset.get(name) or self.plan.texts.get(name)
 
     def numbers(self, name: str) -> Mapping[str, float]:
         """The numbers `name` is drawn with: this frame's, or the last ones its values evaluated
@@ -98,26 +87,20 @@ class Context:
             self.glyphs[key] = make()
         return self.glyphs[key]
 
+    def labelled(self, name: str) -> bool:
+        return name + LABEL in self.plan.texts
 
-def _values_point(value, numbers: Mapping[str, float], fallback=(0.0, 0.0)) -> tuple[float, float]:
-    try:
-        return evaluate_point(value, numbers)
-    except EvaluationError:
-        return fallback
-
-
-def _range(value, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None) -> tuple[float, float]:
-    try:
-        lo, hi = evaluate_point(value, numbers or {})
-    except EvaluationError:
-        return fallback
-    return (lo, hi) if hi > lo else fallback
+    def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
+        """Where the children of the Figure or Axes `spec` go when it stands in `box`."""
+        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled)
 
 
 # ---------------------------------------------------------------- text
 
 
-def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
+def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box], list[Mobject]] | None = None
+                ) -> Drawn:
+    """A text's glyphs fitted into its box, on its backing (a panel's) if it has one."""
     glyphs = LabelledTypst(typeset.body, typeset.labels, color=color)
     pad = typeset.padding
     glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
@@ -128,21 +111,28 @@ def text_object(spec: Spec, typeset: Typeset, box: Box, color: str) -> Drawn:
         leftover = [m for m in glyphs.submobjects if not any(m in s.submobjects for s in steps)]
         if leftover and steps:
             steps[0].add(*leftover)
-    if spec.kind is Kind.PANEL:
-        back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
-                                fill_color=palette.PANEL_FILL, fill_opacity=1.0,
-                                stroke_color=palette.PANEL_STROKE, stroke_width=2)
-        back.move_to(np.array([*box.center, 0.0]))
-        return Drawn(VGroup(back, glyphs), steps, parts, ink=glyphs)
-    if spec.kind is Kind.BLOCK:
-        back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
-                         fill_opacity=0.55, stroke_width=0)
-        back.move_to(np.array([*box.center, 0.0]))
-        bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
-        return Drawn(VGroup(back, bar, glyphs), steps, parts, ink=glyphs)
+    if backing is not None:
+        return Drawn(VGroup(*backing(box), glyphs), steps, parts, ink=glyphs)
     if steps:
         return Drawn(VGroup(*steps), steps, parts, ink=glyphs)
     return Drawn(glyphs, steps, parts, ink=glyphs)
+
+
+def panel_backing(box: Box) -> list[Mobject]:
+    """A Panel's rounded card."""
+    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
+                            fill_color=palette.PANEL_FILL, fill_opacity=1.0,
+                            stroke_color=palette.PANEL_STROKE, stroke_width=2)
+    return [back.move_to(np.array([*box.center, 0.0]))]
+
+
+def block_backing(box: Box) -> list[Mobject]:
+    """A Block's flat backing with its accent bar down the left."""
+    back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
+                     fill_opacity=0.55, stroke_width=0)
+    back.move_to(np.array([*box.center, 0.0]))
+    bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
+    return [back, bar]
 
 
 def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple) -> Mobject:
@@ -160,52 +150,28 @@ def figure(spec: FigureSpec, box: Box) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
                             fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
-    frame = ParentFrame(box, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
-    return Drawn(VGroup(back), frame=frame)
+    return Drawn(VGroup(back), frame=shapes.frame_of(spec, box))
 
 
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
-    plan = ctx.plan
-    inner = children_box(box, spec, legend=bool(legend_of(ctx, spec.name)), captions=_has_captions(ctx, spec.name))
-    frame = ParentFrame(inner, _range(spec.x_range, (0.0, 1.0)), _range(spec.y_range, (0.0, 1.0)))
-    (x0, x1), (y0, y1) = frame.x_range, frame.y_range
-    ax_y = 0.0 if y0 <= 0 <= y1 else y0
-    ax_x = 0.0 if x0 <= 0 <= x1 else x0
+    """The plan's axis lines and ticks, and each tick's number where the plan centres it."""
+    frame = ctx.frame_for(spec, box)
+    marks = shapes.axis_marks(spec, frame)
     color = palette.AXIS
-    parts: list[Mobject] = [
-        Line(frame.point(x0, ax_y), frame.point(x1, ax_y), color=color, stroke_width=3),
-        Line(frame.point(ax_x, y0), frame.point(ax_x, y1), color=color, stroke_width=3),
-    ]
-    x_step = _number(spec.x_ticks_every) or nice_step(x1 - x0, 6)
-    y_step = _number(spec.y_ticks_every) or nice_step(y1 - y0, 4)
-    label_font = plan.theme.sizes.minimum
-    for x in ticks(x0, x1, x_step):
-        p = frame.point(x, ax_y)
-        parts.append(Line(p + np.array([0, -0.07, 0]), p + np.array([0, 0.07, 0]), color=color, stroke_width=2))
-        if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
-            # numbers run under the plot, where no graph can cross them
-            under = frame.point(x, y0) + np.array([0, -NUMBER_DROP, 0])
-            parts.append(_number_label(ctx, (spec.name, "x", x), x, label_font).move_to(under))
-    for y in ticks(y0, y1, y_step):
-        p = frame.point(ax_x, y)
-        parts.append(Line(p + np.array([-0.07, 0, 0]), p + np.array([0.07, 0, 0]), color=color, stroke_width=2))
-        if abs(y - ax_y) > 1e-9:
-            parts.append(_number_label(ctx, (spec.name, "y", y), y, label_font).move_to(p + np.array([-0.3, 0, 0])))
+    parts: list[Mobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
+    label_font = ctx.plan.theme.sizes.minimum
+    half = shapes.TICK_HALF
+    for axis, found, across in (("x", marks.x, np.array([0, half, 0])), ("y", marks.y, np.array([half, 0, 0]))):
+        for tick in found:
+            parts.append(Line(tick.at - across, tick.at + across, color=color, stroke_width=2))
+            if tick.number is not None:
+                parts.append(_number_label(ctx, (spec.name, axis, tick.value), tick.value, label_font)
+                             .move_to(tick.number))
     return Drawn(VGroup(*parts), frame=frame)
 
 
-def _number(value) -> float | None:
-    if value is None:
-        return None
-    try:
-        step = evaluate_number(value, {})
-    except EvaluationError:
-        return None
-    return step if step > 0 else None
-
-
 def _number_label(ctx: Context, key: tuple, value: float, font: float) -> Mobject:
-    text = f"{value:g}".replace("-", "\N{MINUS SIGN}")
+    text = shapes.number_text(value)
     return ctx.glyph((*key, font), lambda: LabelledTypst(prose(text), color=palette.AXIS).at_font(font))
 
 
@@ -305,9 +271,7 @@ class LightArrow(VGroup):
 
 
 def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    numbers = ctx.numbers(spec.name)
-    start = frame.point(*_values_point(spec.start, numbers))
-    end = frame.point(*_values_point(spec.end, numbers, (1.0, 0.0)))
+    start, end = shapes.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
     if length < 1e-4:
@@ -320,9 +284,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    numbers = ctx.numbers(spec.name)
-    start = frame.point(*_values_point(spec.start, numbers))
-    end = frame.point(*_values_point(spec.end, numbers, (1.0, 0.0)))
+    start, end = shapes.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
         end = start + np.array([1e-3, 0, 0])
@@ -334,17 +296,12 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    numbers = ctx.numbers(spec.name)
-    location = _values_point(spec.location, numbers)
-    at = frame.point(*location)
-    radius = DOT_RADIUS
-    if spec.marker_radius is not None:
-        with suppress(EvaluationError):
-            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
+    location, at, radius = shapes.dot(spec, frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     if spec.label:
-        side = _free_side(at, [frame.point(*other) for other, _ in _meeting(location, spec.parent, ctx)])
+        others = shapes.meeting(location, spec.parent, ctx.plan.objects, ctx.numbers)
+        side = shapes.free_side(at, [frame.point(*other) for other, _ in others])
         _attach_label(group, spec, ctx, at + side * radius, side)
     return Drawn(group, ink=dot)
 
@@ -352,11 +309,9 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
-    x0, x1 = frame.x_range
-    if spec.x_range is not None:
-        x0, x1 = _range(spec.x_range, (x0, x1), numbers)
+    x0, x1 = shapes.plot_range(spec, frame, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    pieces = _samples(spec.function, numbers, x0, x1, frame)
+    pieces = shapes.samples(spec.function, numbers, x0, x1, frame)
     if pieces:
         curve.start_new_path(pieces[0][0])
         for i, piece in enumerate(pieces):
@@ -365,173 +320,52 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
             curve.add_points_as_corners(piece[1:])
         curve.make_smooth()
     group = VGroup(curve)
-    if spec.label and spec.name + LABEL in ctx.plan.texts:
+    if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, frame))
     return Drawn(group, ink=curve)
 
 
-def _has_captions(ctx: Context, axes: str) -> bool:
-    """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
-    anchors = ctx.plan.scene.anchors
-    return any(hasattr(ctx.spec(anchors[n].sibling), "start")
-               for n in ctx.plan.scene.children(axes) if n in anchors)
-
-
-def legend_of(ctx: Context, axes: str) -> list[str]:
-    """The labelled graphs drawn in `axes`, in the order the lecture declares them."""
-    return [n for n in ctx.plan.scene.children(axes)
-            if ctx.spec(n).kind is Kind.FUNCTION_PLOT and n + LABEL in ctx.plan.texts]
-
-
 def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
-    """A graph's label in a row above the plot, right-aligned, in the graph's colour."""
-    entries = legend_of(ctx, spec.parent or "")
-    gap = 0.45
-    widths = [ctx.plan.texts[n + LABEL].width for n in entries]
-    x = frame.box.x1 - sum(widths) - gap * (len(widths) - 1)
-    for name, width in zip(entries, widths, strict=True):
-        if name == spec.name:
-            glyphs = label_mobject(ctx.plan.texts[name + LABEL], palette.color(spec.color), ctx, (name, LABEL))
-            swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]),
-                          color=palette.color(spec.color), stroke_width=STROKE)
-            y = frame.box.y1 + 0.3
-            glyphs.move_to(np.array([x + width / 2, y, 0.0]))
-            return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
-        x += width + gap
-    return VGroup()
-
-
-def _samples(function: FunctionValue, numbers: Mapping[str, float], x0: float, x1: float,
-             frame: ParentFrame) -> list[list]:
-    if not isinstance(function, FunctionValue) or function.body is None:
-        return []
-    f = function_of(function, numbers)
-    y0, y1 = frame.y_range
-    pieces: list[list] = []
-    current: list = []
-    for x in np.linspace(x0, x1, 241):
-        try:
-            y = f(float(x))
-        except EvaluationError:
-            y = None
-        if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
-            if len(current) > 1:
-                pieces.append(current)
-            current = []
-            continue
-        current.append(frame.point(float(x), y))
-    if len(current) > 1:
-        pieces.append(current)
-    return pieces
+    """A graph's label in the plan's row above the plot, in the graph's colour, its swatch before it."""
+    entries = shapes.legend_of(spec.parent or "", ctx.plan.objects, ctx.labelled)
+    row = shapes.legend_row(spec.parent or "", frame, entries, [ctx.plan.texts[n + LABEL].width for n in entries])
+    x, y = row[spec.name]
+    typeset = ctx.plan.texts[spec.name + LABEL]
+    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
+    swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
+                  stroke_width=STROKE)
+    glyphs.move_to(np.array([x + typeset.width / 2, y, 0.0]))
+    return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
 def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    target = ctx.spec(spec.target)
-    numbers = ctx.numbers(spec.name)
-    try:
-        x = evaluate_number(spec.x, numbers)
-        y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
-    except (EvaluationError, AttributeError):
-        x, y = frame.x_range[0], frame.y_range[0]
-    dot = Dot(frame.point(x, y), radius=DOT_RADIUS * 1.3, color=palette.color(spec.color))
+    at = shapes.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
+    dot = Dot(at, radius=shapes.DOT_RADIUS * shapes.PLOT_DOT, color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 
-def child_math(spec: Spec, ctx: Context, frame: ParentFrame, anchors: dict[str, Anchor]) -> Drawn:
+def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
+    """A label drawn in a figure, where the plan puts a label of its ink's size."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
-    anchor = anchors.get(spec.name)
-    sibling = ctx.spec(anchor.sibling) if anchor else None
-    if sibling is not None and hasattr(sibling, "start"):
-        numbers = ctx.numbers(sibling.name)  # the label stays beside its sibling where it is held
-        foot = _values_point(sibling.start, numbers)
-        start, end = frame.point(*foot), frame.point(*_values_point(sibling.end, numbers, (1.0, 0.0)))
-        glyphs.move_to(_beside_segment(start, end, glyphs, foot_free=not _tip_at(foot, sibling, ctx)))
-        if isinstance(ctx.spec(spec.parent), AxesSpec) and glyphs.get_top()[1] < frame.box.y0:
-            # hung under the plot: below the Axes' numbers, in the band kept for it
-            glyphs.shift(np.array([0.0, frame.box.y0 - NUMBER_DROP - CAPTION_GAP - glyphs.get_top()[1], 0.0]))
-    elif sibling is not None and hasattr(sibling, "location"):
-        at = frame.point(*_values_point(sibling.location, ctx.numbers(sibling.name)))
-        glyphs.move_to(at + np.array([0, -0.35, 0]))
-    else:
-        glyphs.move_to(frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]))
+    center, may_hang = shapes.label_place(spec, frame, ctx.plan.objects, ctx.plan.scene.anchors, ctx.numbers,
+                                          (glyphs.width, glyphs.height))
+    glyphs.move_to(center)
+    drop = shapes.hang(glyphs.get_top()[1], frame) if may_hang else None
+    if drop is not None:  # hung under the plot: below the Axes' numbers, in the band kept for it
+        glyphs.shift(np.array([0.0, drop, 0.0]))
     return Drawn(glyphs, ink=glyphs)
 
 
-def _meeting(point: tuple[float, float], parent: str | None, ctx: Context, skip: Spec | None = None
-             ) -> list[tuple[tuple[float, float], bool]]:
-    """Segments drawn in `parent` that touch `point`: for each end reached from it, (that end,
-    whether `point` is the segment's tip). A segment passing through gives both its ends.
-    Plain floats: a moving point asks this on every frame."""
-    px, py = point
-    found = []
-    for other in ctx.plan.objects.values():
-        if other is skip or other.parent != parent or not hasattr(other, "end"):
-            continue
-        numbers = ctx.numbers(other.name)
-        start = _values_point(other.start, numbers)
-        end = _values_point(other.end, numbers, (math.nan, 0.0))
-        if abs(end[0] - px) <= 1e-6 and abs(end[1] - py) <= 1e-6:
-            found.append((start, True))
-        elif abs(start[0] - px) <= 1e-6 and abs(start[1] - py) <= 1e-6:
-            found.append((end, False))
-        else:
-            dx, dy = end[0] - start[0], end[1] - start[1]
-            span = math.hypot(dx, dy)
-            if span > 0:
-                t = ((px - start[0]) * dx + (py - start[1]) * dy) / span**2
-                off = abs((px - start[0]) * dy - (py - start[1]) * dx) / span
-                if 0 < t < 1 and off < 1e-6 * max(1.0, span):
-                    found += [(start, False), (end, False)]
-    return found
-
-
-def _tip_at(point: tuple[float, float], segment: Spec, ctx: Context) -> bool:
-    """Whether another segment drawn in the same parent ends at `point` (arrows tip to tail)."""
-    return any(is_tip for _, is_tip in _meeting(point, segment.parent, ctx, skip=segment))
-
-
-#: Sides a point's label may take, in order of preference.
-_SIDES = [np.array(side, dtype=float) / np.linalg.norm(side)
-          for side in ((0, 1, 0), (1, 1, 0), (-1, 1, 0), (1, 0, 0), (-1, 0, 0), (0, -1, 0), (1, -1, 0), (-1, -1, 0))]
-
-
-def _free_side(at: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
-    """The side of a point farthest in angle from the segments that leave it (up when none do)."""
-    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
-    if not leaving:
-        return _SIDES[0]
-    return max(_SIDES, key=lambda side: min(float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving))
-
-
-def _beside_segment(start: np.ndarray, end: np.ndarray, glyphs: Mobject, foot_free: bool = True) -> np.ndarray:
-    """Where a label of a segment goes: under the foot of an upright one (a bar, an arrow
-    feeding upward) unless another arrow's tip is there, else beside its middle, on the
-    right-hand side of its direction."""
-    direction = end - start
-    norm = float(np.linalg.norm(direction)) or 1.0
-    unit = direction / norm
-    half = np.array([glyphs.width / 2, glyphs.height / 2, 0.0])
-    if foot_free and abs(unit[1]) > abs(unit[0]):
-        away = -unit
-        return start + away * (0.12 + float(np.abs(away) @ half))
-    side = np.array([unit[1], -unit[0], 0.0])
-    return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
-
-
 def _attach_label(group: VGroup, spec: Spec, ctx: Context, at: np.ndarray, direction: np.ndarray) -> None:
+    """A mark's own label: a point's on its free side, a segment's past its tip."""
     typeset = ctx.plan.texts.get(spec.name + LABEL)
     if typeset is None:
         return
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
-    norm = float(np.linalg.norm(direction)) or 1.0
-    unit = direction / norm
-    if spec.kind is Kind.POINT:
-        glyphs.next_to(at, unit, buff=0.1)
-    elif spec.kind is Kind.FUNCTION_PLOT:
-        glyphs.next_to(at, np.array([0.0, 1.0, 0.0]), buff=0.12).shift(np.array([-glyphs.width / 2, 0, 0]))
+    if isinstance(spec, PointSpec):
+        norm = float(np.linalg.norm(direction)) or 1.0
+        glyphs.next_to(at, direction / norm, buff=0.1)
     else:
-        side = np.array([-unit[1], unit[0], 0.0])
-        glyphs.move_to(at + unit * 0.1 + side * (0.1 + max(glyphs.width, glyphs.height) * 0.6))
+        glyphs.move_to(shapes.tip_label(at, direction, (glyphs.width, glyphs.height)))
     group.add(glyphs)
-

@@ -22,6 +22,7 @@ from manim import (
     Mobject,
     Rectangle,
     SurroundingRectangle,
+    VGroup,
     VMobject,
     Write,
     linear,
@@ -30,6 +31,7 @@ from manim import (
 from manim.utils.bezier import integer_interpolate
 
 from lecturekit import theme as palette
+from lecturekit.kinds import Entrance
 from lecturekit.plan.geometry import Box
 
 #: Quick start, gentle landing: visible on the first frame, calm at the end.
@@ -245,6 +247,25 @@ def grow(mobject: Mobject, origin: np.ndarray | None = None) -> Effect:
     if origin is not None:
         return Play(GrowFromPoint(mobject, origin, rate_func=DECELERATE))
     return Play(GrowFromCenter(mobject, rate_func=DECELERATE))
+
+
+def enter(entrance: Entrance, mobject: Mobject, left_to_right: bool = False) -> Effect:
+    """The effect of an object coming onto the board the way its kind enters."""
+    match entrance:
+        case Entrance.FADE_IN:
+            return fade_in(mobject)
+        case Entrance.CREATE:
+            return create(mobject)
+        case Entrance.GROW:
+            return grow(mobject)
+        case Entrance.GROW_FROM_START:  # an arrow out of its tail
+            return grow(mobject, np.array(mobject.submobjects[0].get_start()))
+        case Entrance.PANEL:  # the backing fades in as the text (its last part) is written over it
+            back = VGroup(*mobject.submobjects[:-1])
+            return Together(Delayed(fade_in(back), 0.0, 0.35), Delayed(write(mobject.submobjects[-1]), 0.15, 1.0))
+        case Entrance.WRITE_TITLE:
+            return write(mobject, left_to_right=left_to_right)
+    return write(mobject)
 
 
 def pulse(t: float) -> float:

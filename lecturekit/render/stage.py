@@ -1,69 +1,58 @@
-"""The live board of one scene: builds objects when they arrive and runs each cue's effect on the
-plan's clock. `advance(frame)` brings the board to any later frame, exactly as a frame-by-frame
-pass would, so a render can start anywhere and a still needs no video."""
+"""The live board of one scene on the plan's clock: each cue starts on its frame and runs its
+form's effect. `advance(frame)` brings the board to any later frame, exactly as a frame-by-frame
+pass would, so a render can start anywhere and a still needs no video.
+
+The parts: `Board` (render/board.py) holds and builds what is on the board, `Emphasis`
+(render/emphasis.py) what is emphasised; the dependency graph (what follows which number) is the
+plan's (`ScenePlan.depends`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
-import numpy as np
-from manim import Group, Mobject, VGroup, VMobject
+from manim import Mobject
 
-from lecturekit import theme as palette
+from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Redraw, Show, ShowStyle, StyleHint, Tick
+from lecturekit.forms import Box as BoxAction
+from lecturekit.kinds import kind_def
 from lecturekit.plan import ScenePlan, reflowed
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.timeline import Cue
-from lecturekit.render import builders as build
 from lecturekit.render import effects as fx
-from lecturekit.render.builders import Context, Drawn
-from lecturekit.syntax.nodes import (
-    STEPPED_KINDS,
-    ColumnPart,
-    Emphasize,
-    Flash,
-    Hide,
-    Kind,
-    Move,
-    RowPart,
-    Show,
-    ShowStyle,
-    StyleHint,
-    TextPart,
-    Tick,
-)
-from lecturekit.syntax.nodes import Box as BoxAction
-
-
-@dataclass
-class _Live:
-    """An object on the board: its holder (what moves and leaves), what was built, where it is."""
-
-    holder: Group
-    drawn: Drawn
-    box: Box | None
-    revealed: int = 0
+from lecturekit.render.board import Board, Live
+from lecturekit.render.emphasis import Emphasis, targets
+from lecturekit.replay import Replay
 
 
 class Stage:
     def __init__(self, plan: ScenePlan):
         self.plan = plan
-        self.root = Group()
-        self.live: dict[str, _Live] = {}
+        self.emphasis = Emphasis()
+        self.board = Board(plan, self.emphasis)
         self.running: list[tuple[Cue, fx.Effect]] = []
         self.next_cue = 0
         self.frame = -1
-        self.values = plan.values_at(0)
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
-        self.depends = self._dependencies()
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
         self.gone = self._departures()
-        self.highlights: dict[tuple[str, str], VMobject] = {}
-        self.glyphs: dict[tuple, Mobject] = {}
-        #: Counts changes to what is on the board (arrivals, departures, additions).
-        self.version = 0
-        #: The board's stacking order (id -> place) as of a version.
-        self.stacked: tuple[int, dict[int, int]] = (-1, {})
-        self.base_colors: dict[str, dict[int, object]] = {}
+
+    @property
+    def live(self) -> dict[str, Live]:
+        return self.board.live
+
+    @property
+    def root(self) -> Mobject:
+        return self.board.root
+
+    @property
+    def values(self):
+        return self.board.values
+
+    @property
+    def version(self) -> int:
+        return self.board.version
+
+    def mobjects(self) -> list[Mobject]:
+        return [self.board.root]
 
     # ------------------------------------------------------------ clock
     def advance(self, frame: int) -> bool:
@@ -83,8 +72,8 @@ class Stage:
         for cue, effect in self.running:
             effect.update((frame - cue.frame) / cue.frames)
         values = self.plan.values_at(frame)
-        moved = {k for k in values if values[k] != self.values.get(k)}
-        self.values = values  # always: the numbers objects are held at travel with them
+        moved = {k for k in values if values[k] != self.board.values.get(k)}
+        self.board.values = values  # always: the numbers objects are held at travel with them
         if moved:
             self._redraw(moved)
             changed = True
@@ -101,44 +90,40 @@ class Stage:
             self._after(cue)
         return True
 
-    # ------------------------------------------------------------ cues
     def _departures(self) -> dict[int, int]:
         """For each showing cue, the frame by which the object (or its parent) has left again:
         a board brought straight to a later frame need not build what is gone by then."""
         pending: dict[str, list[int]] = {}
         gone: dict[int, int] = {}
+        board = Replay(children=self.plan.scene.children)
         for position, cue in enumerate(self.plan.cues):
             if isinstance(cue.action, Show):
                 pending.setdefault(cue.object, []).append(position)
-            elif isinstance(cue.action, Hide):
-                leaving = [cue.object, *self.plan.scene.children(cue.object)]
-                for name in leaving:
-                    for shown in pending.pop(name, []):
-                        gone[shown] = cue.end_frame
+            for name in board.apply(cue.action).left:
+                for shown in pending.pop(name, []):
+                    gone[shown] = cue.end_frame
         return gone
 
     def moving(self) -> list[Mobject]:
         """What may change on this frame, none inside another: what runs (a line or row being
         written, or else the object's whole holder), and whatever follows a ticking number.
         Everything else can be drawn once."""
-        holders = [effect.area or self.live[cue.object].holder for cue, effect in self.running
-                   if cue.object in self.live]
+        live = self.board.live
+        holders = [effect.area or live[cue.object].holder for cue, effect in self.running if cue.object in live]
         names: set[str] = set()
         for tick in self.ticks:
             if tick.frame < self.frame <= tick.end_frame:
-                names |= {n for n, variables in self.depends.items() if tick.object in variables}
-        holders += [self.live[n].holder for n in names if n in self.live]
+                names |= {n for n, variables in self.plan.depends.items() if tick.object in variables}
+        holders += [live[n].holder for n in names if n in live]
         if len(holders) <= 1:
             return holders
         inner = {id(m) for h in holders for m in h.get_family()[1:]}
-        if self.stacked[0] != self.version:  # what moves is drawn as the board stacks it
-            self.stacked = (self.version, {id(m): i for i, m in enumerate(self.root.get_family())})
-        order = self.stacked[1]
+        order = self.board.order()  # what moves is drawn as the board stacks it
         return sorted((h for h in holders if id(h) not in inner), key=lambda h: order.get(id(h), -1))
 
     def _begin(self, cue: Cue, done_by: int) -> None:
         """Start a cue; one that is over by frame `done_by` jumps straight to its end."""
-        self.version += 1
+        self.board.changed()
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
         effect = self._effect(cue)
@@ -150,33 +135,6 @@ class Stage:
         else:
             effect.begin()
             self.running.append((cue, effect))
-
-    def _effect(self, cue: Cue) -> fx.Effect | None:
-        action = cue.action
-        name = cue.object
-        spec = self.plan.objects.get(name)
-        if spec is None or name in self.plan.scene.broken:
-            return None
-        match action:
-            case Show():
-                return self._show(cue)
-            case Hide() if cue.carried_by is None and name in self.live:
-                return fx.fade_out(self.live[name].holder)
-            case Move() if cue.place is not None and name in self.live:
-                typeset = self.plan.texts.get(reflowed(name, cue.frame))
-                if typeset is not None:
-                    return self._reflow(name, typeset, cue.place.box)
-                return self._move(name, cue.place.box)
-            case Emphasize() if name in self.live:
-                return self._emphasis(name, action.part, action.on)
-            case Flash() if name in self.live:
-                return fx.flash(self._targets(name, action.part))
-            case BoxAction() if name in self.live:
-                live = self.live[name]
-                ring = fx.surround(live.drawn.ink or live.drawn.mobject)
-                live.holder.add(ring)
-                return fx.create(ring)
-        return None
 
     def _settle_children(self, name: str) -> None:
         """Finish what runs inside an object before it moves or leaves as a whole, since an
@@ -190,242 +148,94 @@ class Stage:
                 self._after(cue)
 
     def _after(self, cue: Cue) -> None:
-        self.version += 1
+        self.board.changed()
         if isinstance(cue.action, Hide) and cue.carried_by is None:
-            self._remove(cue.object)
-
-    # ------------------------------------------------------------ building
-    def _ctx(self) -> Context:
-        frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
-        return Context(self.plan, self.values, frames, self.glyphs)
-
-    def _build(self, name: str, box: Box | None) -> Drawn | None:
-        spec = self.plan.objects[name]
-        ctx = self._ctx()
-        color = palette.color(None if spec.color in (None, "text") else spec.color)
-        if spec.parent is not None:
-            frame = ctx.frames.get(spec.parent)
-            if frame is None:
-                return None
-            match spec.kind:
-                case Kind.VECTOR:
-                    return build.vector(spec, ctx, frame)
-                case Kind.LINE:
-                    return build.line(spec, ctx, frame)
-                case Kind.POINT:
-                    return build.point(spec, ctx, frame)
-                case Kind.FUNCTION_PLOT:
-                    return build.plot(spec, ctx, frame)
-                case Kind.PLOT_POINT:
-                    return build.plot_point(spec, ctx, frame)
-                case Kind.MATH:
-                    return build.child_math(spec, ctx, frame, dict(self.plan.scene.anchors))
-            return None
-        if box is None:
-            return None
-        match spec.kind:
-            case Kind.FIGURE:
-                return build.figure(spec, box)
-            case Kind.AXES:
-                return build.axes(spec, box, self._ctx())
-            case Kind.IMAGE:
-                return build.image(spec, box, self.plan)
-            case Kind.TABLE:
-                return build.table(spec, self.plan.tables[name], box)
-            case Kind.VARIABLE_NUMBER:
-                return None
-        typeset = self.plan.texts.get(name)
-        return build.text_object(spec, typeset, box, color) if typeset is not None else None
-
-    def _show(self, cue: Cue) -> fx.Effect | None:
-        name = cue.object
-        spec = self.plan.objects[name]
-        live = self.live.get(name)
-        if live is None:
-            box = cue.place.box if cue.place is not None else None
-            drawn = self._build(name, box)
-            if drawn is None:
-                return None
-            holder = Group()
-            if spec.kind in STEPPED_KINDS:
-                content = VGroup()
-                drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.frame, drawn.ink)
-                if spec.kind is Kind.DERIVATION:
-                    drawn_for_board.ink = VGroup(*drawn.steps)
-                holder.add(content)
-                drawn = drawn_for_board
-            else:
-                holder.add(drawn.mobject)
-            live = _Live(holder, drawn, box)
-            self.live[name] = live
-            self.base_colors[name] = _colors(drawn.ink or drawn.mobject)
-            container = self.root if spec.parent is None else self.live[spec.parent].holder
-            container.add(holder)
-            if spec.kind not in STEPPED_KINDS:
-                return self._enter(name, drawn, cue)
-        if spec.kind in STEPPED_KINDS:
-            if live.revealed >= len(live.drawn.steps):
-                return None
-            step = live.drawn.steps[live.revealed]
-            live.revealed += 1
-            live.drawn.mobject.add(step)
-            self.base_colors[name].update(_colors(step))
-            effect = fx.write(step)
-            effect.area = step  # the newest line is on top of its object, and only it moves
-            return effect
-        return None
-
-    def _enter(self, name: str, drawn: Drawn, cue: Cue) -> fx.Effect:
-        spec = self.plan.objects[name]
-        style = cue.action.style if isinstance(cue.action, Show) else ShowStyle.WRITTEN
-        mob = drawn.mobject
-        match spec.kind:
-            case Kind.FIGURE | Kind.IMAGE:
-                return fx.fade_in(mob)
-            case Kind.AXES | Kind.FUNCTION_PLOT | Kind.LINE:
-                return fx.create(mob)
-            case Kind.VECTOR:
-                if style is ShowStyle.GROWN:
-                    return fx.grow(mob, np.array(mob.submobjects[0].get_start()))
-                return fx.create(mob)
-            case Kind.POINT | Kind.PLOT_POINT:
-                return fx.grow(mob) if style is not ShowStyle.DRAWN else fx.create(mob)
-            case Kind.PANEL | Kind.BLOCK:
-                back = VGroup(*mob.submobjects[:-1])
-                return fx.Together(fx.Delayed(fx.fade_in(back), 0.0, 0.35),
-                                   fx.Delayed(fx.write(mob.submobjects[-1]), 0.15, 1.0))
-            case Kind.TITLE:
-                return fx.write(mob, left_to_right="write-left-to-right" in self.hints.get(name, ""))
-        return fx.write(mob)
-
-    def _move(self, name: str, target: Box) -> fx.Effect | None:
-        live = self.live[name]
-        if live.box is None:
-            return None
-        spec = self.plan.objects[name]
-        if spec.kind in (Kind.FIGURE, Kind.AXES):
-            return fx.Relocate(live.box, target, lambda old, new: self._rebuild(name, new))
-        if spec.kind not in (Kind.IMAGE, Kind.TABLE):
-            target = Box.around(*target.center, live.box.width, live.box.height)
-        scale = fx.scale_into(live.holder)
-
-        def place(old: Box, new: Box) -> None:
-            scale(old, new)
-            live.box = new
-
-        return fx.Relocate(live.box, target, place)
-
-    def _reflow(self, name: str, typeset, target: Box) -> fx.Effect:
-        """A paragraph the new layout wraps differently: its old lines fade out as the new
-        ones fade in where it now stands."""
-        live = self.live[name]
-        spec = self.plan.objects[name]
-        fresh = build.text_object(spec, typeset, target, palette.color(None if spec.color in (None, "text")
-                                                                        else spec.color))
-        old = live.drawn.mobject
-        live.holder.add(fresh.mobject)
-
-        def settle() -> None:
-            live.holder.remove(old)
-            live.drawn, live.box = fresh, target
-            self.base_colors[name] = _colors(fresh.ink or fresh.mobject)
-
-        return fx.Then(fx.Together(fx.fade_out(old), fx.fade_in(fresh.mobject)), settle)
-
-    def _rebuild(self, name: str, box: Box | None = None) -> None:
-        """Build an object again where it stands (or in `box`), and its children with it."""
-        live = self.live[name]
-        if box is not None:
-            live.box = box
-        fresh = self._build(name, live.box)
-        if fresh is None:
-            return
-        index = live.holder.submobjects.index(live.drawn.mobject)
-        live.holder.submobjects[index] = fresh.mobject
-        live.drawn = fresh
-        for child in self.plan.scene.children(name):
-            if child in self.live:
-                self._rebuild(child)
-
-    def _targets(self, name: str, part) -> Mobject:
-        live = self.live[name]
-        parts = live.drawn.parts
-        if isinstance(part, RowPart):
-            found = parts.get(f"row={part.index}")
-        elif isinstance(part, ColumnPart):
-            found = parts.get(f"column={part.index}")
-        elif isinstance(part, TextPart):
-            label = None
-            typeset = self.plan.texts.get(name)
-            if typeset is not None:
-                label = typeset.label_of(part)
-            found = parts.get(label) if label else None
-        else:
-            found = None
-        if found is None or (len(found.get_family()) <= 1 and not found.has_points()):
-            return live.drawn.ink or live.drawn.mobject
-        return found
-
-    def _emphasis(self, name: str, part, on: bool) -> fx.Effect:
-        targets = self._targets(name, part)
-        key = (name, repr(part))
-        highlight = self.highlights.get(key)
-        if on and highlight is None:
-            highlight = fx.highlight_for(targets)
-            self.live[name].holder.add_to_back(highlight)
-            self.highlights[key] = highlight
-        return fx.Recolor(targets, highlight, on, self.base_colors.get(name, {}))
-
-    def _remove(self, name: str) -> None:
-        live = self.live.pop(name, None)
-        if live is None:
-            return
-        for holder_parent in (self.root, *[v.holder for v in self.live.values()]):
-            if live.holder in holder_parent.submobjects:
-                holder_parent.remove(live.holder)
-        for child in self.plan.scene.children(name):
-            self._remove(child)
-        for key in [k for k in self.highlights if k[0] == name]:
-            del self.highlights[key]
-
-    # ------------------------------------------------------------ numbers
-    def _dependencies(self) -> dict[str, frozenset[str]]:
-        from lecturekit.resolve import _spec_variables
-
-        deps: dict[str, frozenset[str]] = {}
-        objects = self.plan.objects
-        for name, spec in objects.items():
-            found = _spec_variables(spec)
-            target = getattr(spec, "target", None)
-            if target in objects:
-                found |= _spec_variables(objects[target])
-            if spec.kind is Kind.MATH and spec.parent is not None:
-                anchor = self.plan.scene.anchors.get(name)
-                if anchor is not None and anchor.sibling in objects:
-                    found |= _spec_variables(objects[anchor.sibling])
-            if found:
-                deps[name] = frozenset(found)
-        return deps
+            self.board.remove(cue.object)
 
     def _redraw(self, moved: set[str]) -> None:
-        for name, variables in self.depends.items():
-            if name in self.live and variables & moved:
-                self._rebuild(name)
+        for name, variables in self.plan.depends.items():
+            if name in self.board.live and variables & moved:
+                self.board.rebuild(name)
 
-    def mobjects(self) -> list[Mobject]:
-        return [self.root]
+    # ------------------------------------------------------------ effects, one a form
+    def _effect(self, cue: Cue) -> fx.Effect | None:
+        """The effect of the cue's action form (`EFFECTS`); None when it changes nothing drawn."""
+        name = cue.object
+        if name not in self.plan.objects or name in self.plan.scene.broken:
+            return None
+        if not isinstance(cue.action, Show) and name not in self.board.live:
+            return None  # only a show acts on what is not on the board
+        return EFFECTS[type(cue.action)](self, cue)
+
+    def _show(self, cue: Cue) -> fx.Effect | None:
+        """An arrival enters as its kind enters; a stepped object writes its next line or row."""
+        name = cue.object
+        stepped = kind_def(self.plan.objects[name].kind).stepped
+        if name not in self.board.live:
+            drawn = self.board.arrive(name, cue.place.box if cue.place is not None else None)
+            if drawn is None:
+                return None
+            if not stepped:
+                style = cue.action.style if isinstance(cue.action, Show) else ShowStyle.WRITTEN
+                left_to_right = "write-left-to-right" in self.hints.get(name, "")
+                return fx.enter(kind_def(self.plan.objects[name].kind).enters[style], drawn.mobject, left_to_right)
+        if not stepped:
+            return None
+        step = self.board.reveal(name)
+        if step is None:
+            return None
+        effect = fx.write(step)
+        effect.area = step  # the newest line is on top of its object, and only it moves
+        return effect
+
+    def _leave(self, cue: Cue) -> fx.Effect | None:
+        if cue.carried_by is not None:  # it goes with its parent, in the parent's fade
+            return None
+        return fx.fade_out(self.board.live[cue.object].holder)
+
+    def _relocate(self, cue: Cue) -> fx.Effect | None:
+        if cue.place is None:
+            return None
+        typeset = self.plan.texts.get(reflowed(cue.object, cue.frame))
+        if typeset is not None:
+            return self.board.reflow(cue.object, typeset, cue.place.box)
+        return self.board.move(cue.object, cue.place.box)
+
+    def _targets(self, name: str, part) -> Mobject:
+        return targets(self.board.live[name].drawn, part, self.plan.texts.get(name))
+
+    def _emphasize(self, cue: Cue) -> fx.Effect:
+        action = cue.action
+        found = self._targets(cue.object, action.part)  # type: ignore[attr-defined]
+        holder = self.board.live[cue.object].holder
+        return self.emphasis.change(cue.object, holder, found, action.part, action.on)  # type: ignore[attr-defined]
+
+    def _flash(self, cue: Cue) -> fx.Effect:
+        return fx.flash(self._targets(cue.object, cue.action.part))  # type: ignore[attr-defined]
+
+    def _box(self, cue: Cue) -> fx.Effect:
+        live = self.board.live[cue.object]
+        ring = fx.surround(live.drawn.ink or live.drawn.mobject)
+        live.holder.add(ring)
+        return fx.create(ring)
+
+    def _numbers(self, cue: Cue) -> None:
+        """Ticks, redraws and hints draw nothing themselves: what follows a number moves with it
+        on every frame (`advance`), and a hint shapes the entrance it names."""
+        return None
 
 
-def _colors(mobject: Mobject) -> dict[int, object]:
-    out = {}
-    for m in mobject.family_members_with_points():
-        if isinstance(m, VMobject):
-            out[id(m)] = m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
-    return out
-
-
-def _map_box(box: Box, old: Box, new: Box) -> Box:
-    k = new.width / old.width if old.width > 0 else 1.0
-    ocx, ocy = old.center
-    ncx, ncy = new.center
-    return Box((box.x0 - ocx) * k + ncx, (box.y0 - ocy) * k + ncy, (box.x1 - ocx) * k + ncx, (box.y1 - ocy) * k + ncy)
+#: The effect of each action form on the board.
+EFFECTS: dict[type, Callable[[Stage, Cue], fx.Effect | None]] = {
+    Show: Stage._show,
+    Hide: Stage._leave,
+    Move: Stage._relocate,
+    Emphasize: Stage._emphasize,
+    Flash: Stage._flash,
+    BoxAction: Stage._box,
+    Tick: Stage._numbers,
+    Redraw: Stage._numbers,
+    StyleHint: Stage._numbers,
+}
+if missing := [f.action.__name__ for f in FORMS if f.action not in EFFECTS]:
+    raise ImportError(f"no effect for {', '.join(missing)}")

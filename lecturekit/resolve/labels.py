@@ -10,10 +10,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lecturekit.syntax.nodes import Kind, Spec
+from lecturekit.kinds import Parent, kind_def
+from lecturekit.syntax.nodes import Spec
 
 _NUMBERED = re.compile(r"^(?P<stem>.*?)(?:_(?P<n>\d+))?$")
-_PREFERENCE = {Kind.VECTOR: 0, Kind.LINE: 1, Kind.POINT: 2, Kind.PLOT_POINT: 3}
+
+
+def _rank(spec: Spec) -> int | None:
+    """How readily a label sits beside an object of this kind (arrows before lines before points)."""
+    return kind_def(spec.kind).label_rank
+
+
+def _is_label(spec: Spec) -> bool:
+    """A text drawn in a figure (a Math child) labels one of its marks."""
+    definition = kind_def(spec.kind)
+    return definition.text is not None and definition.parent is not Parent.NEVER
 
 
 @dataclass(frozen=True)
@@ -38,13 +49,13 @@ def anchors(objects: dict[str, Spec]) -> dict[str, Anchor]:
             by_parent.setdefault(spec.parent, []).append(spec)
     found: dict[str, Anchor] = {}
     for children in by_parent.values():
-        marks = [c for c in children if c.kind in _PREFERENCE]
+        marks = [c for c in children if _rank(c) is not None]
         groups: dict[str, list[Spec]] = {}
         for c in marks:
             groups.setdefault(_split(c.name)[0], []).append(c)
         label_groups: dict[str, list[Spec]] = {}
         for c in children:
-            if c.kind is Kind.MATH:
+            if _is_label(c):
                 label_groups.setdefault(_split(c.name)[0], []).append(c)
         for labels in label_groups.values():
             for label in labels:
@@ -70,7 +81,7 @@ def _by_number(label: Spec, group_size: int, groups: dict[str, list[Spec]]) -> S
     for members in groups.values():
         for m in members:
             if _split(m.name)[1] == number:
-                candidates.append((len(members) != group_size, _PREFERENCE[m.kind], m.name, m))
+                candidates.append((len(members) != group_size, _rank(m), m.name, m))
     if not candidates:
         return None
     return min(candidates, key=lambda c: c[:3])[3]

@@ -11,18 +11,17 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote
+from lecturekit.kinds import kind_def
 from lecturekit.paths import NotReadable, read_regular
 from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.nodes import Bool, FunctionValue, Num, Spec, Str, Tuple, Value
+from lecturekit.syntax.nodes import Bool, FieldType, FunctionValue, Num, Spec, Str, Tuple, Value
 from lecturekit.syntax.parser import parse_description, parse_expression, parse_value
 
-_TEXT_FIELDS = {"color", "label", "text", "parent", "path", "target", "format_spec"}
-_BOOL_FIELDS = {"dashed", "header"}
 MAX_OVERRIDE_BYTES = 1 << 20
 
 
@@ -86,7 +85,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
             spec, _ = parse_description(str(attrs["description"]), spec.name)
         except GrammarError as exc:
             return spec, [error(place, f"override description: {exc.message}")]
-    allowed = {f.name for f in fields(spec)} - {"name", "kind"}
+    allowed = kind_def(spec.kind).fields
     changes: dict[str, Any] = {}
     for key, raw in attrs.items():
         if key == "description":
@@ -99,27 +98,28 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
             ))
             continue
         try:
-            changes[key] = _value(key, raw)
+            changes[key] = _value(allowed[key], raw)
         except (GrammarError, TypeError) as exc:
             message = exc.message if isinstance(exc, GrammarError) else str(exc)
             problems.append(error(place, f"override {quote(key)}: {message}"))
     return replace(spec, **changes), problems
 
 
-def _value(key: str, raw: Any) -> object:
-    if key in _TEXT_FIELDS:
+def _value(kind: FieldType, raw: Any) -> object:
+    """The TOML value as the attribute's type holds it."""
+    if kind in (FieldType.TEXT, FieldType.REF):
         if not isinstance(raw, str):
             raise TypeError("must be a string")
         return raw
-    if key in _BOOL_FIELDS:
+    if kind is FieldType.FLAG:
         if not isinstance(raw, bool):
             raise TypeError("must be true or false")
         return raw
-    if key == "function":
+    if kind is FieldType.FUNCTION:
         if not isinstance(raw, str):
             raise TypeError('must be an expression of x in a string, like "sin(x)"')
         return FunctionValue(body=parse_expression(raw))
-    if key == "rows":
+    if kind is FieldType.ROWS:
         if not (isinstance(raw, list) and all(isinstance(r, list) for r in raw)):
             raise TypeError('must be a list of rows, like [["a", "b"], ["c", "d"]]')
         if not all(isinstance(c, str) for r in raw for c in r):

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from lecturekit.syntax.nodes import PROSE_KINDS, Kind, Spec, TableSpec
+from lecturekit.kinds import TableSpec, kind_def
+from lecturekit.syntax.nodes import Spec
 from lecturekit.typst_compile import TypstError, compile_svg
 from lecturekit.typst_source import body_for, label_spec, prose
-
-_TEXT_KINDS = PROSE_KINDS | {Kind.MATH, Kind.DERIVATION}
 
 
 def untypesettable(objects: Mapping[str, Spec]) -> dict[str, str]:
@@ -30,7 +29,7 @@ def untypesettable(objects: Mapping[str, Spec]) -> dict[str, str]:
 def _bodies(spec: Spec) -> list[str]:
     """The bodies the planner will typeset for `spec`: its text, its table's cells, its label."""
     found = []
-    if spec.kind in _TEXT_KINDS and spec.text is not None:
+    if kind_def(spec.kind).text is not None and spec.text is not None:
         found.append(body_for(spec, [], None)[0])
     if isinstance(spec, TableSpec):
         found += [prose(cell) for row in spec.cells for cell in row]

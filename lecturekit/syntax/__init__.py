@@ -1,6 +1,3 @@
-"""The description and action grammar: lexer, parser, nodes, and the expression evaluator."""
-
-from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.parser import parse_action, parse_description, parse_expression
-
-__all__ = ["GrammarError", "parse_action", "parse_description", "parse_expression"]
+"""The description and action grammar: `lexer`, `parser`, `nodes` (the trees), and `evaluate`
+(expressions over a whitelist). The package imports none of them itself: what a kind's spec holds
+is declared in `lecturekit.kinds`, which the parser reads and which builds on `nodes`."""

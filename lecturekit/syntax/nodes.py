@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Any, ClassVar
 
 # ---------------------------------------------------------------- values
 
@@ -128,36 +129,78 @@ def source_of(value: Value) -> str:
 # ---------------------------------------------------------------- objects
 
 
-class Kind(str, Enum):  # noqa: UP042 (str() and format() stay as they were)
-    TITLE = "Title"
-    HEADING = "Heading"
-    PANEL = "Panel"
-    BLOCK = "Block"
-    TEXT = "Text"
-    MATH = "Math"
-    DERIVATION = "Derivation"
-    TABLE = "Table"
-    FIGURE = "Figure"
-    AXES = "Axes"
-    VECTOR = "Vector"
-    LINE = "Line"
-    POINT = "Point"
-    FUNCTION_PLOT = "FunctionPlot"
-    PLOT_POINT = "PlotPoint"
-    IMAGE = "Image"
-    VARIABLE_NUMBER = "VariableNumber"
+class Kind(str):
+    """A kind's name, interned so that `spec.kind is Kind.VECTOR` holds. The format's seventeen
+    are constants here (`FORMAT_KINDS`); what each means is its module in `lecturekit.kinds`, and a
+    kind that is not the format's is one more module there."""
+
+    __slots__ = ()
+    _interned: ClassVar[dict[str, Kind]] = {}
+
+    def __new__(cls, name: str) -> Kind:
+        found = cls._interned.get(name)
+        if found is None:
+            found = cls._interned[name] = super().__new__(cls, name)
+        return found
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Kind({str(self)!r})"
+
+    TITLE: ClassVar[Kind]
+    HEADING: ClassVar[Kind]
+    PANEL: ClassVar[Kind]
+    BLOCK: ClassVar[Kind]
+    TEXT: ClassVar[Kind]
+    MATH: ClassVar[Kind]
+    DERIVATION: ClassVar[Kind]
+    TABLE: ClassVar[Kind]
+    FIGURE: ClassVar[Kind]
+    AXES: ClassVar[Kind]
+    VECTOR: ClassVar[Kind]
+    LINE: ClassVar[Kind]
+    POINT: ClassVar[Kind]
+    FUNCTION_PLOT: ClassVar[Kind]
+    PLOT_POINT: ClassVar[Kind]
+    IMAGE: ClassVar[Kind]
+    VARIABLE_NUMBER: ClassVar[Kind]
 
 
-VISUAL_KINDS = frozenset({Kind.FIGURE, Kind.AXES, Kind.IMAGE, Kind.TABLE})
-TEXT_KINDS = frozenset({Kind.PANEL, Kind.BLOCK, Kind.MATH, Kind.DERIVATION, Kind.TEXT})
-CONTAINER_KINDS = frozenset({Kind.FIGURE, Kind.AXES})
-CHILD_KINDS = frozenset(
-    {Kind.VECTOR, Kind.LINE, Kind.POINT, Kind.FUNCTION_PLOT, Kind.PLOT_POINT, Kind.MATH}
-)
-#: Kinds whose `is shown` reveals one more line (row) each time.
-STEPPED_KINDS = frozenset({Kind.DERIVATION, Kind.TABLE})
-#: Kinds whose text is prose with inline `$…$` math; the others' text is one formula.
-PROSE_KINDS = frozenset({Kind.TITLE, Kind.HEADING, Kind.PANEL, Kind.BLOCK, Kind.TEXT})
+_FORMAT = {
+    "TITLE": "Title", "HEADING": "Heading", "PANEL": "Panel", "BLOCK": "Block", "TEXT": "Text", "MATH": "Math",
+    "DERIVATION": "Derivation", "TABLE": "Table", "FIGURE": "Figure", "AXES": "Axes", "VECTOR": "Vector",
+    "LINE": "Line", "POINT": "Point", "FUNCTION_PLOT": "FunctionPlot", "PLOT_POINT": "PlotPoint", "IMAGE": "Image",
+    "VARIABLE_NUMBER": "VariableNumber",
+}
+for _constant, _name in _FORMAT.items():
+    setattr(Kind, _constant, Kind(_name))
+#: The kinds the lecture format itself defines, in its order.
+FORMAT_KINDS: tuple[Kind, ...] = tuple(Kind(name) for name in _FORMAT.values())
+
+
+class FieldType(Enum):
+    """What an attribute of a spec holds; parsing, overrides, evaluation and dependencies follow it."""
+
+    TEXT = "text"  # a quoted string, kept as a str
+    FLAG = "flag"  # True or False, kept as a bool
+    REF = "ref"  # the name of another object of the scene, as a quoted string
+    NUMBER = "number"  # a Value drawn as one number
+    PAIR = "pair"  # a Value drawn as two numbers: a point, a range, an aspect
+    FUNCTION = "function"  # a FunctionValue of x
+    ROWS = "rows"  # a Table's rows: a tuple of tuples of strings
+
+
+def attribute(kind: FieldType, default: object = None, refers_to: Kind | None = None) -> Any:
+    """A spec's attribute with its type; `refers_to` is the kind a REF must name."""
+    return field(default=default, metadata={"type": kind, "refers_to": refers_to})
+
+
+def attribute_types(spec_type: type) -> dict[str, FieldType]:
+    """Every attribute of a spec type with its type."""
+    return {f.name: f.metadata["type"] for f in fields(spec_type) if "type" in f.metadata}
 
 
 @dataclass(frozen=True)
@@ -177,142 +220,19 @@ class Description:
 
 @dataclass(frozen=True)
 class Spec:
-    """A typed object: the description's common parts plus its kind's attributes."""
+    """A typed object: the description's common parts plus its kind's attributes (one spec type
+    a kind, declared in its module in `lecturekit.kinds`)."""
 
     name: str
     kind: Kind
-    color: str | None = None
-    label: str | None = None
-    text: str | None = None
-    parent: str | None = None
+    color: str | None = attribute(FieldType.TEXT)
+    label: str | None = attribute(FieldType.TEXT)
+    text: str | None = attribute(FieldType.TEXT)
+    parent: str | None = attribute(FieldType.TEXT)
 
 
-@dataclass(frozen=True)
-class TitleSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class HeadingSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class PanelSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class BlockSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class TextSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class MathSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class DerivationSpec(Spec):
-    pass
-
-
-@dataclass(frozen=True)
-class TableSpec(Spec):
-    rows: Value | None = None
-    header: bool = False
-
-    @property
-    def cells(self) -> tuple[tuple[str, ...], ...]:
-        """The cells' texts, row by row (none while `rows` is not a tuple of rows)."""
-        if not isinstance(self.rows, Tuple):
-            return ()
-        return tuple(tuple(getattr(c, "value", "") for c in getattr(r, "items", ())) for r in self.rows.items)
-
-
-@dataclass(frozen=True)
-class FigureSpec(Spec):
-    x_range: Value = Tuple((Num(0.0), Num(1.0)))
-    y_range: Value = Tuple((Num(0.0), Num(1.0)))
-    aspect: Value | None = None
-
-
-@dataclass(frozen=True)
-class AxesSpec(Spec):
-    x_range: Value = Tuple((Num(0.0), Num(1.0)))
-    y_range: Value = Tuple((Num(0.0), Num(1.0)))
-    aspect: Value | None = None
-    x_ticks_every: Value | None = None
-    y_ticks_every: Value | None = None
-
-
-@dataclass(frozen=True)
-class VectorSpec(Spec):
-    start: Value = Tuple((Num(0.0), Num(0.0)))
-    end: Value = Tuple((Num(1.0), Num(0.0)))
-
-
-@dataclass(frozen=True)
-class LineSpec(Spec):
-    start: Value = Tuple((Num(0.0), Num(0.0)))
-    end: Value = Tuple((Num(1.0), Num(0.0)))
-    dashed: bool = False
-
-
-@dataclass(frozen=True)
-class PointSpec(Spec):
-    location: Value = Tuple((Num(0.0), Num(0.0)))
-    marker_radius: Value | None = None
-
-
-@dataclass(frozen=True)
-class FunctionPlotSpec(Spec):
-    function: Value = FunctionValue()
-    x_range: Value | None = None
-
-
-@dataclass(frozen=True)
-class PlotPointSpec(Spec):
-    target: str = ""
-    x: Value = Num(0.0)
-
-
-@dataclass(frozen=True)
-class ImageSpec(Spec):
-    path: str = ""
-    aspect: Value | None = None
-
-
-@dataclass(frozen=True)
-class VariableNumberSpec(Spec):
-    initial_value: Value = Num(0.0)
-    format_spec: str | None = None
-
-
-SPEC_TYPES: dict[Kind, type[Spec]] = {
-    Kind.TITLE: TitleSpec,
-    Kind.HEADING: HeadingSpec,
-    Kind.PANEL: PanelSpec,
-    Kind.BLOCK: BlockSpec,
-    Kind.TEXT: TextSpec,
-    Kind.MATH: MathSpec,
-    Kind.DERIVATION: DerivationSpec,
-    Kind.TABLE: TableSpec,
-    Kind.FIGURE: FigureSpec,
-    Kind.AXES: AxesSpec,
-    Kind.VECTOR: VectorSpec,
-    Kind.LINE: LineSpec,
-    Kind.POINT: PointSpec,
-    Kind.FUNCTION_PLOT: FunctionPlotSpec,
-    Kind.PLOT_POINT: PlotPointSpec,
-    Kind.IMAGE: ImageSpec,
-    Kind.VARIABLE_NUMBER: VariableNumberSpec,
-}
+#: The attributes every description has in its own words, outside its parameters.
+COMMON = frozenset({"name", "kind", "color", "label", "text", "parent"})
 
 # ---------------------------------------------------------------- actions
 

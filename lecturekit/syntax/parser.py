@@ -5,40 +5,29 @@ One function per grammar rule; each docstring shows the form it reads.
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import fields
 
+from lecturekit.forms import tail_phrases, whole_phrases
+from lecturekit.kinds import kind_def, known, registered
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.lexer import ELLIPSIS, Lexer, T, Token
 from lecturekit.syntax.nodes import (
-    SPEC_TYPES,
     Action,
     BinOp,
     Bool,
-    Box,
     Call,
     ColumnPart,
     Description,
-    Emphasize,
     Expr,
-    Flash,
+    FieldType,
     FunctionValue,
-    Hide,
-    Kind,
-    Move,
     Neg,
     Num,
     Part,
-    Redraw,
     RowPart,
-    Show,
-    ShowStyle,
     Spec,
     Str,
-    StyleHint,
     TextPart,
-    Tick,
     Truncated,
     Tuple,
     Value,
@@ -47,7 +36,6 @@ from lecturekit.syntax.nodes import (
 
 MAX_SOURCE = 20_000
 MAX_DEPTH = 64
-_KINDS = {k.value: k for k in Kind}
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*")
 
@@ -262,10 +250,10 @@ class _DescriptionParser:
         m = re.match(r"\s*(an?)\s+([A-Za-z]+)", src)
         if not m:
             raise self.fail('a description starts with "a KIND" or "an KIND"', 0)
-        kind_name = m.group(2)
-        if kind_name not in _KINDS:
-            known = ", ".join(_KINDS)
-            raise self.fail(f"unknown kind {kind_name!r} (known: {known})", m.start(2), m.end(2))
+        kind = known(m.group(2))
+        if kind is None:
+            names = ", ".join(d.kind.value for d in registered())
+            raise self.fail(f"unknown kind {m.group(2)!r} (known: {names})", m.start(2), m.end(2))
         pos = m.end()
         color = None
         cm = re.match(r"\s*\[([^\]]*)\]", src[pos:])
@@ -275,7 +263,7 @@ class _DescriptionParser:
                 raise self.fail(f"{color!r} is not a colour name", pos + cm.start(1))
             pos += cm.end()
         label, text, parent, params = self.rest(pos)
-        return Description(_KINDS[kind_name], color, label, text, parent, params)
+        return Description(kind, color, label, text, parent, params)
 
     def rest(self, pos: int) -> tuple[str | None, str | None, str | None, tuple]:
         """rest: ("labelled" QUOTED)? ("that says" QUOTED)? ("drawn in" NAME)? params? END"""
@@ -394,17 +382,16 @@ def parse_frame(source: str) -> Description:
 def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
     """A description as its kind's typed spec, and the parameter names the kind does not take."""
     frame = parse_frame(source)
-    spec_type = SPEC_TYPES[frame.kind]
-    common = {"name", "kind", "color", "label", "text", "parent"}
-    known = {f.name for f in fields(spec_type)} - common
+    definition = kind_def(frame.kind)
+    types = definition.params
     values: dict[str, object] = {}
     unknown: list[str] = []
     for key, value in frame.params:
-        if key not in known:
+        if key not in types:
             unknown.append(key)
             continue
-        values[key] = _coerce(spec_type, key, value, source)
-    spec = spec_type(
+        values[key] = _coerce(types[key], key, value, source)
+    spec = definition.spec(
         name=name,
         kind=frame.kind,
         color=frame.color,
@@ -416,22 +403,18 @@ def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[st
     return spec, tuple(unknown)
 
 
-_BOOL_FIELDS = {"dashed", "header"}
-_STR_FIELDS = {"path", "target", "format_spec"}
-
-
-def _coerce(spec_type: type[Spec], key: str, value: Value, source: str) -> object:
+def _coerce(kind: FieldType, key: str, value: Value, source: str) -> object:
     """Plain Python values for the fields that hold them; everything else stays a Value."""
     at = max(0, source.find(key + "="))
-    if key in _BOOL_FIELDS:
+    if kind is FieldType.FLAG:
         if not isinstance(value, Bool):
             raise GrammarError(f"{key} must be True or False", source, at)
         return value.value
-    if key in _STR_FIELDS:
+    if kind in (FieldType.TEXT, FieldType.REF):
         if not isinstance(value, Str):
             raise GrammarError(f"{key} must be a quoted string", source, at)
         return value.value
-    if key == "function" and not isinstance(value, FunctionValue | Truncated):
+    if kind is FieldType.FUNCTION and not isinstance(value, FunctionValue | Truncated):
         if isinstance(value, Str):  # a body recorded as its source text: 'x * (10 - x) / 5'
             try:
                 return FunctionValue(body=parse_expression(value.value))
@@ -445,88 +428,44 @@ def _coerce(spec_type: type[Spec], key: str, value: Value, source: str) -> objec
 
 # ---------------------------------------------------------------- actions
 
-_DASH = r"\s*[—–-]{1,2}\s*"
-_ACTION_TAILS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"is shown on the screen,\s*(written out|drawn|grown)"), "show"),
-    (re.compile(r"is hidden from the screen" + _DASH + r"left the board"), "left"),
-    (re.compile(r"is hidden from the screen" + _DASH + r"([A-Za-z_]\w*) left the board"), "taken"),
-    (re.compile(r"is hidden from the screen"), "hide"),
-    (re.compile(r"moves to a new place on the board"), "move"),
-    (re.compile(r"is emphasi[sz]ed"), "emphasize"),
-    (re.compile(r"is no longer emphasi[sz]ed"), "unemphasize"),
-    (re.compile(r"is indicated" + _DASH + r"a transient flash"), "flash"),
-    (re.compile(r"ticks to\s+(-?\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)"), "tick"),
-    (re.compile(r"is redrawn as the numbers it depends on change"), "redraw"),
-]
 _PARTS = re.compile(r'\(the "(?P<part>.*)" part\)\s+')
 
 
 def parse_action(source: str) -> Action:
     """action: "A box is drawn around" NAME "." | NAME ":" HINT "." | NAME part? tail "."
 
-    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format.
+    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format (`lecturekit.forms`).
     """
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"action is longer than {MAX_SOURCE} characters", source, 0)
     text = source.strip()
     body = text[:-1].rstrip() if text.endswith(".") else text
-    m = re.fullmatch(r"A box is drawn around\s+([A-Za-z_]\w*)", body)
-    if m:
-        return Box(m.group(1))
+    for _, phrase in whole_phrases():
+        m = phrase.pattern.fullmatch(body)
+        if m:
+            return phrase.make(m.group(1), None, m, source)
     m = _NAME.match(body)
     if not m:
         raise GrammarError("an action starts with the object's name", source, 0)
     name, pos = m.group(0), m.end()
-    if body[pos:].startswith(":"):
-        hint = body[pos + 1 :].strip()
-        if not re.fullmatch(r"[a-z]+(?::[a-z0-9-]+)*", hint):
-            raise GrammarError(
-                f"{hint!r} is not a style hint like enter:write-left-to-right", source, pos
-            )
-        return StyleHint(name, hint)
     rest = body[pos:].lstrip()
     part: Part | None = None
     pm = _PARTS.match(rest)
     if pm:
         part = _part(pm.group("part"), source)
         rest = rest[pm.end() :]
-    for pattern, form in _ACTION_TAILS:
-        tm = pattern.fullmatch(rest)
+    for form, phrase in tail_phrases():
+        tm = phrase.pattern.fullmatch(rest)
         if tm:
-            return _action(form, name, part, tm, source)
+            if part is not None and not form.takes_part:
+                raise GrammarError(f"a part cannot be named for this action ({phrase.name})", source, 0)
+            return phrase.make(name, part, tm, source)
     raise GrammarError(
         f"{rest[:40]!r} is not an action this format knows "
         "(shown, hidden, moves, emphasized, indicated, box, ticks to, redrawn)",
         source,
         pos,
     )
-
-
-def _action(form: str, name: str, part: Part | None, m: re.Match[str], source: str) -> Action:
-    if part is not None and form not in ("emphasize", "unemphasize", "flash"):
-        raise GrammarError(f"a part cannot be named for this action ({form})", source, 0)
-    match form:
-        case "show":
-            return Show(name, ShowStyle(m.group(1)))
-        case "left":
-            return Hide(name, name)
-        case "taken":
-            return Hide(name, m.group(1))
-        case "hide":
-            return Hide(name, None)
-        case "move":
-            return Move(name)
-        case "emphasize" | "unemphasize":
-            return Emphasize(name, part, form == "emphasize")
-        case "flash":
-            return Flash(name, part)
-        case "tick":
-            value = float(m.group(1))
-            if not math.isfinite(value):
-                raise GrammarError(f"{m.group(1)[:20]!r} is too large to tick to", source, 0)
-            return Tick(name, value)
-        case _:
-            return Redraw(name)
 
 
 def _part(text: str, source: str) -> Part:

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from lecturekit.kinds import Role, kind_def
 from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
 from lecturekit.plan.geometry import Box
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import STEPPED_KINDS, Kind
+from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
 
@@ -66,10 +67,13 @@ def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
         for board in scene["boards"]:
             assert set(board) == {"time", "items"}
             for item in board["items"]:
-                assert set(item) == {"name", "kind", "bbox"}
-                spec = plan.objects[item["name"]]
-                assert item["kind"] == spec.kind.value and spec.parent is None
+                assert set(item) - {"of"} == {"name", "kind", "bbox", "parent"}
                 assert len(item["bbox"]) == 4 and all(isinstance(v, float | int) for v in item["bbox"])
+                if item["kind"] in ("label", "legend", "ticks"):  # beside an object, drawn in its parent
+                    assert plan.objects[item["of"]].parent == item["parent"] or item["of"] == item["parent"]
+                    continue
+                spec = plan.objects[item["name"]]
+                assert item["kind"] == spec.kind.value and spec.parent == item["parent"]
 
 
 def test_every_action_has_a_cue_in_the_json(documents):
@@ -103,16 +107,71 @@ def overlap(a: list[float], b: list[float]) -> float:
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
-def test_no_two_items_on_a_board_overlap(documents, lecture: str):
+def test_no_two_objects_at_top_level_overlap(documents, lecture: str):
     boards = 0
     for scene in documents[lecture]["scenes"]:
         for board in scene["boards"]:
-            items = board["items"]
+            items = [i for i in board["items"] if i["parent"] is None]
             for i, a in enumerate(items):
                 for b in items[i + 1 :]:
                     assert overlap(a["bbox"], b["bbox"]) <= 0.002, (scene["title"], board["time"], a, b)
             boards += len(items) > 1
     assert boards > 5
+
+
+def _inside(inner: list[float], outer: list[float], slack: float = 1e-3) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+MARKS = ("label", "legend", "ticks")
+
+
+def test_every_board_lists_every_drawn_object_children_labels_legends_and_numbers_included(plans, documents):
+    kinds = set()
+    for plan, scene in zip(plans["transformer"].scenes, documents["transformer"]["scenes"], strict=True):
+        for board, data in zip(plan.boards, scene["boards"], strict=True):
+            drawn = {n for n in plan.shown_at(board.frame) - plan.scene.broken
+                     if kind_def(plan.objects[n].kind).role is not Role.VARIABLE}
+            listed = {i["name"] for i in data["items"] if i["kind"] not in MARKS}
+            assert listed == drawn, (scene["title"], board.time)
+            kinds |= {i["kind"] for i in data["items"]}
+            for item in data["items"]:
+                if item["kind"] == "label":  # a mark's own label
+                    assert plan.objects[item["of"]].label
+                elif item["kind"] == "legend":
+                    assert plan.objects[item["of"]].kind is Kind.FUNCTION_PLOT
+                elif item["kind"] == "ticks":
+                    assert plan.objects[item["of"]].kind is Kind.AXES and item["parent"] == item["of"]
+    assert {"label", "legend", "ticks", "Vector", "Line", "Point", "FunctionPlot", "PlotPoint", "Math"} <= kinds
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_every_child_lies_inside_its_parent_at_every_board(documents, lecture: str):
+    children = 0
+    for scene in documents[lecture]["scenes"]:
+        for board in scene["boards"]:
+            boxes = {i["name"]: i["bbox"] for i in board["items"]}
+            for item in board["items"]:
+                if item["parent"] is not None and item["kind"] not in MARKS:
+                    children += 1
+                    assert _inside(item["bbox"], boxes[item["parent"]]), (scene["title"], board["time"], item)
+    assert children > 30
+
+
+def test_no_label_overlaps_another_item_of_its_board(documents):
+    labels = 0
+    for scene in documents["transformer"]["scenes"]:
+        for board in scene["boards"]:
+            for label in board["items"]:
+                if not (label["kind"] in ("label", "legend") or (label["kind"] == "Math" and label["parent"])):
+                    continue
+                labels += 1
+                for other in board["items"]:
+                    if other is label or other["name"] in (label.get("of"), label["parent"]):
+                        continue  # what it labels, and the figure it is drawn in
+                    assert overlap(label["bbox"], other["bbox"]) == 0.0, (scene["title"], board["time"], label, other)
+    assert labels > 50
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -125,9 +184,16 @@ def test_every_box_is_inside_the_frame_margins(documents, lecture: str):
 
 
 def test_the_demo_boards_are_the_ones_its_actions_build(documents):
-    names = [[i["name"] for i in b["items"]] for b in documents["demo"]["scenes"][1]["boards"]]
-    assert names == [["head_sum", "grid"], ["head_sum", "grid", "rule"], [], ["head_len", "sizes"],
-                     ["head_len", "sizes", "bound"], ["head_len", "sizes", "bound", "photo"], []]
+    boards = documents["demo"]["scenes"][1]["boards"]
+    top = [[i["name"] for i in b["items"] if i["parent"] is None] for b in boards]
+    assert [names for k, names in enumerate(top) if not k or names != top[k - 1]] == [
+        ["head_sum", "grid"], ["head_sum", "grid", "rule"], [], ["head_len", "sizes"],
+        ["head_len", "sizes", "bound"], ["head_len", "sizes", "bound", "photo"], []]
+    in_grid = [[i["name"] for i in b["items"] if i["parent"] == "grid"] for b in boards]
+    assert in_grid[:7] == [[], ["arrows"], ["arrows", "names"], ["arrows", "arrows_2", "names"],
+                           ["arrows", "arrows_2", "names", "names_2"],
+                           ["arrows", "arrows_2", "names", "names_2", "total", "total#label"],
+                           ["arrows", "arrows_2", "names", "names_2", "total", "total#label", "tip"]]
 
 
 # ---------------------------------------------------------------- live lists
@@ -138,7 +204,7 @@ def board_before(scene: ScenePlan, beat: int) -> set[str]:
     own = {a.index for a in scene.scene.actions if a.beat == beat}
     firsts = [c.frame for c in scene.cues if c.index in own]
     frame = (min(firsts) if firsts else scene.frames) - 1
-    return {n for n in scene.shown_at(frame) if scene.objects[n].kind not in STEPPED_KINDS}
+    return {n for n in scene.shown_at(frame) if not kind_def(scene.objects[n].kind).stepped}
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -164,7 +230,7 @@ def test_shown_at_counts_a_cue_from_its_own_frame(plans):
 def test_live_lists_never_name_derivations_or_tables(plans):
     for plan in plans.values():
         for scene in plan.scenes:
-            stepped = {n for n, s in scene.objects.items() if s.kind in STEPPED_KINDS}
+            stepped = {n for n, s in scene.objects.items() if kind_def(s.kind).stepped}
             for beat in scene.scene.beats:
                 assert not stepped & set(beat.live or ())
     kinds = {s.kind for scene in plans["transformer"].scenes for s in scene.objects.values()}

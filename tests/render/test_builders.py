@@ -12,18 +12,18 @@ import numpy as np
 import pytest
 from manim import ImageMobject, Mobject
 
+from lecturekit.kinds import kind_def
 from lecturekit.model import load
 from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture, plan_scene
 from lecturekit.plan.geometry import Box
 from lecturekit.render import manim_config
-from lecturekit.render.builders import text_object
+from lecturekit.render.painters import paint_text
 from lecturekit.render.stage import Stage
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.resolve import resolve
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import STEPPED_KINDS, Hide, Kind, Show
-from lecturekit.theme import PALETTE
+from lecturekit.syntax.nodes import Hide, Kind, Show
 from tests.conftest import DEMO, lecture_data
 
 FPS = 15
@@ -84,7 +84,7 @@ def walk(demo: LecturePlan) -> list[Check]:
             family = {id(m) for m in stage.root.get_family()}
             shows = [c for c in scene.cues if c.frame <= frame and isinstance(c.action, Show)]
             revealed = {n: (live.revealed, sum(1 for c in shows if c.object == n))
-                        for n, live in stage.live.items() if scene.objects[n].kind in STEPPED_KINDS}
+                        for n, live in stage.live.items() if kind_def(scene.objects[n].kind).stepped}
             extra: dict[str, object] = {}
             if "grid" in stage.live and "total" in stage.live:
                 grid = stage.live["grid"].drawn.frame
@@ -160,7 +160,7 @@ def planned_texts(demo: LecturePlan):
 def test_every_text_lies_inside_its_planned_box(demo: LecturePlan):
     kinds = set()
     for scene, name, spec, box in planned_texts(demo):
-        drawn = text_object(spec, scene.texts[name], box, PALETTE["text"])
+        drawn = paint_text(spec, scene.texts[name], box)
         ink = drawn.ink
         assert ink.get_left()[0] >= box.x0 - SLACK and ink.get_right()[0] <= box.x1 + SLACK, name
         assert ink.get_bottom()[1] >= box.y0 - SLACK and ink.get_top()[1] <= box.y1 + SLACK, name
@@ -173,7 +173,7 @@ def test_a_panel_is_its_box_with_the_text_inside_the_padding(demo: LecturePlan):
     scene = demo.scenes[1]
     box = scene.stays["bound"][0].place.box
     typeset = scene.texts["bound"]
-    drawn = text_object(scene.objects["bound"], typeset, box, PALETTE["text"])
+    drawn = paint_text(scene.objects["bound"], typeset, box)
     back, glyphs = drawn.mobject.submobjects
     assert glyphs is drawn.ink
     assert back.width == pytest.approx(box.width, abs=0.01) and back.height == pytest.approx(box.height, abs=0.01)

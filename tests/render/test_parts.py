@@ -10,16 +10,18 @@ from pathlib import Path
 import pytest
 from manim import Mobject
 
+from lecturekit.kinds import TableSpec
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset, table_metrics, typeset
 from lecturekit.render import manim_config
-from lecturekit.render.builders import Drawn, table, text_object
+from lecturekit.render.builders import Drawn, table
+from lecturekit.render.painters import paint_text
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import Spec, TableSpec, TextPart
-from lecturekit.theme import PALETTE, THEME
+from lecturekit.syntax.nodes import Spec, TextPart
+from lecturekit.theme import THEME
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
 
 #: Slack for comparing positions, in units (glyph outlines are approximated by curves).
@@ -50,7 +52,7 @@ def build(spec: Spec, parts: list[TextPart], font: float = THEME.sizes.math,
     """The object as the builder draws it, at its natural size about the origin."""
     typeset_ = typeset(spec, parts, font, wrap, THEME)
     box = Box.around(0.0, 0.0, typeset_.width, typeset_.height)
-    return text_object(spec, typeset_, box, PALETTE["text"]), typeset_
+    return paint_text(spec, typeset_, box), typeset_
 
 
 def selected(drawn: Drawn, typeset_: Typeset, part: TextPart) -> Mobject:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from lecturekit.diagnostics import LectureError, Place, Severity
+from lecturekit.kinds import FunctionPlotSpec, TextSpec
 from lecturekit.resolve.overrides import MAX_OVERRIDE_BYTES, NO_OVERRIDES, apply, load_overrides
 from lecturekit.sources import read
 from lecturekit.syntax.evaluate import function_of
@@ -14,12 +15,10 @@ from lecturekit.syntax.nodes import (
     BinOp,
     Bool,
     Call,
-    FunctionPlotSpec,
     FunctionValue,
     Kind,
     Num,
     Str,
-    TextSpec,
     Tuple,
     Var,
 )

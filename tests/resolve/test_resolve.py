@@ -13,7 +13,7 @@ from lecturekit.resolve import MAX_OBJECTS, ResolvedLecture, resolve, slugify
 from lecturekit.resolve.overrides import load_overrides
 from lecturekit.sources import read
 from lecturekit.syntax.evaluate import evaluate_number, evaluate_point, function_of
-from lecturekit.syntax.nodes import Kind, Show, Tick, TimedAction
+from lecturekit.syntax.nodes import FORMAT_KINDS, Show, Tick, TimedAction
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES, lecture_data, lines
 
 TEXT = 'a Text that says "x"'
@@ -162,7 +162,7 @@ def test_the_overridden_values_evaluate(transformer_resolved):
 def test_the_demo_resolves_cleanly():
     r = read(DEMO)
     assert r.diagnostics and all(d.severity is Severity.INFERRED for d in r.diagnostics)
-    assert {s.kind for sc in r.scenes for s in sc.objects.values()} == set(Kind)
+    assert {s.kind for sc in r.scenes for s in sc.objects.values()} == set(FORMAT_KINDS)
     assert (r.live_agreeing, r.live_recorded) == (6, 6)
 
 

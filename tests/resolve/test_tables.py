@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from lecturekit.diagnostics import Severity
+from lecturekit.kinds import TableSpec
 from lecturekit.resolve import ResolvedScene
 from lecturekit.resolve.tables import atoms, infer_rows, split_cells, visible_rows
-from lecturekit.syntax.nodes import Str, TableSpec, Tuple
+from lecturekit.syntax.nodes import Str, Tuple
 from tests.conftest import lines
 
 

@@ -9,38 +9,41 @@ import time
 import pytest
 
 from lecturekit.diagnostics import LectureError
-from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.nodes import (
-    SPEC_TYPES,
+from lecturekit.kinds import (
     AxesSpec,
-    BinOp,
     BlockSpec,
-    Bool,
-    Call,
     DerivationSpec,
-    Description,
     FigureSpec,
     FunctionPlotSpec,
-    FunctionValue,
     HeadingSpec,
     ImageSpec,
-    Kind,
     LineSpec,
     MathSpec,
-    Neg,
-    Num,
     PanelSpec,
     PlotPointSpec,
     PointSpec,
-    Str,
     TableSpec,
     TextSpec,
     TitleSpec,
+    VariableNumberSpec,
+    VectorSpec,
+    kind_def,
+)
+from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.nodes import (
+    FORMAT_KINDS,
+    BinOp,
+    Bool,
+    Call,
+    Description,
+    FunctionValue,
+    Kind,
+    Neg,
+    Num,
+    Str,
     Truncated,
     Tuple,
     Var,
-    VariableNumberSpec,
-    VectorSpec,
     source_of,
     variables_of,
 )
@@ -221,8 +224,8 @@ EVERY_KIND = [
 
 
 def test_the_cases_cover_every_kind():
-    assert {spec.kind for _, spec in EVERY_KIND} == set(Kind)
-    assert len(Kind) == 17
+    assert {spec.kind for _, spec in EVERY_KIND} == set(FORMAT_KINDS)
+    assert len(FORMAT_KINDS) == 17
 
 
 @pytest.mark.parametrize(
@@ -231,7 +234,7 @@ def test_the_cases_cover_every_kind():
 def test_every_kind_with_all_its_attributes(source, expected):
     spec, unknown = parse_description(source, "card")
     assert spec == expected
-    assert type(spec) is SPEC_TYPES[expected.kind]
+    assert type(spec) is kind_def(expected.kind).spec
     assert unknown == ()
 
 
@@ -269,7 +272,7 @@ def test_every_kind_of_the_real_lecture_parses(transformer):
             assert unknown == (), name
             kinds.append(spec.kind)
     assert len(kinds) == 152
-    assert set(kinds) == set(Kind)
+    assert set(kinds) == set(FORMAT_KINDS)
 
 
 # ---------------------------------------------------------------- colours

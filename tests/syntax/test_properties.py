@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from lecturekit.diagnostics import LectureError
 from lecturekit.syntax.evaluate import FUNCTIONS, evaluate
 from lecturekit.syntax.nodes import (
+    FORMAT_KINDS,
     BinOp,
     Bool,
     Call,
-    Kind,
     Neg,
     Num,
     Str,
@@ -37,7 +37,7 @@ FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 NAMES = ["x", "hop", "chain", "f", "pe", "_a1", "place", "gain", "True", "False", "function"]
 # fmt: off
 FRAME_FRAGMENTS = [
-    "a ", "an ", " ", *[k.value for k in Kind], "Blob", "[", "]", "[text]", "[gray]", "[#1]",
+    "a ", "an ", " ", *[k.value for k in FORMAT_KINDS], "Blob", "[", "]", "[text]", "[gray]", "[#1]",
     ' labelled "', ' that says "', '"', '""', "$", "$x_1$", 'op("softmax")', "\\ ", "&=",
     " drawn in ", *NAMES, " (", "(", ")",
 ]
@@ -260,7 +260,7 @@ param_lists = st.dictionaries(
 
 @FAST
 @given(
-    kind=st.sampled_from(list(Kind)),
+    kind=st.sampled_from(FORMAT_KINDS),
     color=st.sampled_from([None, "yellow", "text", "gray"]),
     label=st.none() | quoted,
     text=st.none() | quoted,

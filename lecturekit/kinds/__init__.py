@@ -1,0 +1,96 @@
+"""The kinds of object a lecture can draw, one module each, registered in one table.
+
+`kind_def(spec.kind)` says everything a stage needs to know about a kind; a kind that is not
+the format's is one more module like these (and one painter in `lecturekit.render.painters`).
+"""
+
+from lecturekit.kinds import (  # noqa: F401 (each registers its kind)
+    axes,
+    block,
+    derivation,
+    figure,
+    function_plot,
+    heading,
+    image,
+    line,
+    math,
+    panel,
+    plot_point,
+    point,
+    table,
+    text,
+    title,
+    variable_number,
+    vector,
+)
+from lecturekit.kinds.axes import AxesSpec
+from lecturekit.kinds.base import (
+    Entrance,
+    KindDef,
+    Parent,
+    Role,
+    TextStyle,
+    depends_on,
+    kind_def,
+    known,
+    own_variables,
+    references_of,
+    register,
+    registered,
+    unregister,
+    values_of,
+)
+from lecturekit.kinds.block import BlockSpec
+from lecturekit.kinds.derivation import DerivationSpec
+from lecturekit.kinds.figure import FigureSpec
+from lecturekit.kinds.function_plot import FunctionPlotSpec
+from lecturekit.kinds.heading import HeadingSpec
+from lecturekit.kinds.image import ImageSpec
+from lecturekit.kinds.line import LineSpec
+from lecturekit.kinds.math import MathSpec
+from lecturekit.kinds.panel import PanelSpec
+from lecturekit.kinds.plot_point import PlotPointSpec
+from lecturekit.kinds.point import PointSpec
+from lecturekit.kinds.table import TableSpec, rows_of
+from lecturekit.kinds.text import TextSpec
+from lecturekit.kinds.title import TitleSpec
+from lecturekit.kinds.variable_number import VariableNumberSpec
+from lecturekit.kinds.vector import VectorSpec
+from lecturekit.syntax.nodes import Kind, Spec
+
+__all__ = [
+    "AxesSpec",
+    "BlockSpec",
+    "DerivationSpec",
+    "Entrance",
+    "FigureSpec",
+    "FunctionPlotSpec",
+    "HeadingSpec",
+    "ImageSpec",
+    "Kind",
+    "KindDef",
+    "LineSpec",
+    "MathSpec",
+    "PanelSpec",
+    "Parent",
+    "PlotPointSpec",
+    "PointSpec",
+    "Role",
+    "Spec",
+    "TableSpec",
+    "TextSpec",
+    "TextStyle",
+    "TitleSpec",
+    "VariableNumberSpec",
+    "VectorSpec",
+    "depends_on",
+    "kind_def",
+    "known",
+    "own_variables",
+    "references_of",
+    "register",
+    "registered",
+    "rows_of",
+    "unregister",
+    "values_of",
+]

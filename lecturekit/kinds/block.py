@@ -1,0 +1,30 @@
+"""A Block: prose on a flat backing with an accent bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, TextStyle, entering, register, timing
+from lecturekit.syntax.nodes import Kind, Spec
+
+
+@dataclass(frozen=True)
+class BlockSpec(Spec):
+    pass
+
+
+KIND = register(KindDef(
+    kind=Kind.BLOCK,
+    spec=BlockSpec,
+    role=Role.TEXT,
+    parent=Parent.NEVER,
+    container=False,
+    stepped=False,
+    reflows=True,
+    text=TextStyle(prose=True, font="body", wraps=True, padded=True),
+    enters=entering(Entrance.PANEL),
+    seconds=timing(None),
+    label_rank=None,
+    labelled=True,
+    geometry=None,
+))

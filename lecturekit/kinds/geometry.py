@@ -1,0 +1,361 @@
+"""The geometry of what is drawn inside a Figure or Axes: pure functions in board units, from a
+spec, its parent's frame and the numbers it is drawn with. Each child kind's module says where its
+drawing reaches with one of the `*_outline` functions here (its `KindDef.geometry`); the painters
+draw from the same functions, and the plan lists the outlines on its boards.
+
+Where a label lands depends on its size: the painters pass the size of the ink they set, the plan
+the size of the typeset box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
+from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value
+
+if TYPE_CHECKING:
+    from lecturekit.plan.geometry import Box
+
+#: A Point's radius when it gives none, in units.
+DOT_RADIUS = 0.09
+#: A PlotPoint is this much larger than a Point.
+PLOT_DOT = 1.3
+#: An Axes' numbers are centred this far under its plot, in units.
+NUMBER_DROP = 0.28
+#: Space between those numbers' centres and a label hung beneath them, in units.
+CAPTION_GAP = 0.17
+#: A graph's legend: the gap between entries, and how far above the plot its row is centred.
+LEGEND_GAP = 0.45
+LEGEND_RISE = 0.3
+#: A legend entry's swatch starts this far left of its text, in units.
+SWATCH = 0.32
+#: Samples along a graph.
+SAMPLES = 241
+#: Half the width of a drawn stroke, so a level segment still has a box, in units.
+STROKE_HALF = 0.03
+#: The numbers each object is drawn with, by name (the plan's holds included).
+NumbersOf = Callable[[str], Mapping[str, float]]
+LABEL = "#label"
+
+
+@dataclass
+class ParentFrame:
+    """Maps (x, y) in a container's ranges onto its plotting box, which moves with it."""
+
+    box: Box
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        (x0, x1), (y0, y1) = self.x_range, self.y_range
+        px = self.box.x0 + (x - x0) / (x1 - x0) * self.box.width
+        py = self.box.y0 + (y - y0) / (y1 - y0) * self.box.height
+        return np.array([px, py, 0.0])
+
+    @property
+    def unit(self) -> float:
+        """Screen units per unit of x."""
+        return self.box.width / (self.x_range[1] - self.x_range[0])
+
+
+class Figure(Protocol):
+    """What a child's geometry may ask about the scene it is drawn in."""
+
+    objects: Mapping[str, Spec]
+    anchors: Mapping
+
+    def numbers_of(self, name: str) -> Mapping[str, float]: ...
+
+    def labelled(self, name: str) -> bool: ...
+
+    def size(self, key: str) -> tuple[float, float]: ...
+
+
+#: (x0, y0, x1, y1) in board units.
+Extent = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Where a child is drawn: the extent of its drawing (None when it draws nothing here), the
+    object it sits beside if it is a label, and its own label's or legend entry's extent."""
+
+    extent: Extent | None
+    of: str | None = None
+    #: ("label" | "legend", extent)
+    marks: tuple[tuple[str, Extent], ...] = ()
+
+
+Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
+
+
+def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None:
+    if not points:
+        return None
+    xs = [float(p[0]) for p in points]
+    ys = [float(p[1]) for p in points]
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
+    x, y = float(center[0]), float(center[1])
+    return x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2
+
+
+def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None
+             ) -> tuple[float, float]:
+    """A range as drawn; resolve has replaced an empty or reversed one by its default."""
+    try:
+        lo, hi = evaluate_point(value, numbers or {})
+    except EvaluationError:
+        return fallback
+    return (lo, hi) if hi > lo else fallback
+
+
+# ---------------------------------------------------------------- containers
+
+
+def legend_of(axes: str, objects: Mapping[str, Spec], labelled: Callable[[str], bool]) -> list[str]:
+    """The labelled graphs drawn in `axes`, in the order the lecture declares them."""
+    return [n for n, s in objects.items() if s.parent == axes and s.kind is Kind.FUNCTION_PLOT and labelled(n)]
+
+
+def segment(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[np.ndarray, np.ndarray]:
+    """A Vector's or Line's ends on the board (raises EvaluationError where they do not evaluate)."""
+    start = frame.point(*evaluate_point(spec.start, numbers))  # type: ignore[attr-defined]
+    end = frame.point(*evaluate_point(spec.end, numbers))  # type: ignore[attr-defined]
+    return start, end
+
+
+def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
+        ) -> tuple[tuple[float, float], np.ndarray, float]:
+    """A Point's location in its parent's coordinates, on the board, and its radius."""
+    location = evaluate_point(spec.location, numbers)
+    radius = DOT_RADIUS
+    if spec.marker_radius is not None:
+        with suppress(EvaluationError):  # the plan holds it; resolve has checked it at the start
+            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
+    return location, frame.point(*location), radius
+
+
+def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
+    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined."""
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return []
+    f = function_of(function, numbers)
+    y0, y1 = frame.y_range
+    pieces: list[list] = []
+    current: list = []
+    for x in np.linspace(x0, x1, SAMPLES):
+        try:
+            y = f(float(x))
+        except EvaluationError:
+            y = None
+        if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
+            if len(current) > 1:
+                pieces.append(current)
+            current = []
+            continue
+        current.append(frame.point(float(x), y))
+    if len(current) > 1:
+        pieces.append(current)
+    return pieces
+
+
+def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:
+    x0, x1 = frame.x_range
+    if spec.x_range is not None:
+        x0, x1 = range_of(spec.x_range, (x0, x1), numbers)
+    return x0, x1
+
+
+def plot_point(spec: Spec, target: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> np.ndarray:
+    """Where a PlotPoint stands on its graph (raises EvaluationError where it does not evaluate)."""
+    x = evaluate_number(spec.x, numbers)
+    y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
+    return frame.point(x, y)
+
+
+def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str, Spec], numbers_of: NumbersOf,
+            skip: Spec | None = None) -> list[tuple[tuple[float, float], bool]]:
+    """Segments drawn in `parent` that touch `point`: for each end reached from it, (that end,
+    whether `point` is the segment's tip). A segment passing through gives both its ends; one
+    whose ends do not evaluate touches nothing. Plain floats: a moving point asks on every frame."""
+    px, py = point
+    found = []
+    for other in objects.values():
+        if other is skip or other.parent != parent or not hasattr(other, "end"):
+            continue
+        numbers = numbers_of(other.name)
+        try:
+            start = evaluate_point(other.start, numbers)  # type: ignore[attr-defined]
+            end = evaluate_point(other.end, numbers)  # type: ignore[attr-defined]
+        except EvaluationError:
+            continue
+        if abs(end[0] - px) <= 1e-6 and abs(end[1] - py) <= 1e-6:
+            found.append((start, True))
+        elif abs(start[0] - px) <= 1e-6 and abs(start[1] - py) <= 1e-6:
+            found.append((end, False))
+        else:
+            dx, dy = end[0] - start[0], end[1] - start[1]
+            span = math.hypot(dx, dy)
+            if span > 0:
+                t = ((px - start[0]) * dx + (py - start[1]) * dy) / span**2
+                off = abs((px - start[0]) * dy - (py - start[1]) * dx) / span
+                if 0 < t < 1 and off < 1e-6 * max(1.0, span):
+                    found += [(start, False), (end, False)]
+    return found
+
+
+def tip_at(point: tuple[float, float], segment: Spec, objects: Mapping[str, Spec], numbers_of: NumbersOf) -> bool:
+    """Whether another segment drawn in the same parent ends at `point` (arrows tip to tail)."""
+    return any(is_tip for _, is_tip in meeting(point, segment.parent, objects, numbers_of, skip=segment))
+
+
+#: Sides a point's label may take, in order of preference.
+SIDES = [np.array(side, dtype=float) / np.linalg.norm(side)
+         for side in ((0, 1, 0), (1, 1, 0), (-1, 1, 0), (1, 0, 0), (-1, 0, 0), (0, -1, 0), (1, -1, 0), (-1, -1, 0))]
+
+
+def free_side(at: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
+    """The side of a point farthest in angle from the segments that leave it (up when none do)."""
+    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
+    if not leaving:
+        return SIDES[0]
+    return max(SIDES, key=lambda side: min(float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving))
+
+
+def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float], foot_free: bool = True
+                   ) -> np.ndarray:
+    """Where a label (of `size`) of a segment is centred: under the foot of an upright one (a bar,
+    an arrow feeding upward) unless another arrow's tip is there, else beside its middle, on the
+    right-hand side of its direction."""
+    direction = end - start
+    norm = float(np.linalg.norm(direction)) or 1.0
+    unit = direction / norm
+    half = np.array([size[0] / 2, size[1] / 2, 0.0])
+    if foot_free and abs(unit[1]) > abs(unit[0]):
+        away = -unit
+        return start + away * (0.12 + float(np.abs(away) @ half))
+    side = np.array([unit[1], -unit[0], 0.0])
+    return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
+
+
+def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float]) -> np.ndarray:
+    """Where a Vector's or Line's own label is centred: past its tip, off to its left."""
+    norm = float(np.linalg.norm(direction)) or 1.0
+    unit = direction / norm
+    side = np.array([-unit[1], unit[0], 0.0])
+    return at + unit * 0.1 + side * (0.1 + max(size[0], size[1]) * 0.6)
+
+
+def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], buff: float) -> np.ndarray:
+    """The centre of a box of `size` set `buff` away from `at` towards `direction` (by its
+    corner or edge, as Manim's `next_to` sets it)."""
+    unit = direction / (float(np.linalg.norm(direction)) or 1.0)
+    half = np.array([size[0] / 2, size[1] / 2, 0.0])
+    return at + unit * buff + np.sign(unit) * half
+
+
+def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
+                numbers_of: NumbersOf, size: tuple[float, float]) -> tuple[np.ndarray, bool]:
+    """Where a label drawn in a figure (a Math child, of `size`) is centred, and whether it may
+    hang in an Axes' caption band: beside the segment it names, under the point it names, or else
+    low in the middle of the figure."""
+    anchor = anchors.get(spec.name)
+    sibling = objects.get(anchor.sibling) if anchor else None
+    if sibling is not None and hasattr(sibling, "start"):
+        numbers = numbers_of(sibling.name)  # the label stays beside its sibling where it is held
+        start, end = segment(sibling, frame, numbers)
+        free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
+        in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
+        return beside_segment(start, end, size, foot_free=free), in_axes
+    if sibling is not None and hasattr(sibling, "location"):
+        at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
+        return at + np.array([0, -0.35, 0]), False
+    return frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]), False
+
+
+def hang(top: float, frame: ParentFrame) -> float | None:
+    """How far a label whose top is under an Axes' plot drops, into the band kept under its
+    numbers; None for one that is not under it."""
+    if top < frame.box.y0:
+        return frame.box.y0 - NUMBER_DROP - CAPTION_GAP - top
+    return None
+
+
+def legend_row(axes: str, frame: ParentFrame, entries: list[str], widths: list[float]
+               ) -> dict[str, tuple[float, float]]:
+    """Each labelled graph's entry in the row above the plot, right-aligned: (left, centre y)
+    of its text, its swatch to the left of it."""
+    x = frame.box.x1 - sum(widths) - LEGEND_GAP * (len(widths) - 1)
+    row = {}
+    for name, width in zip(entries, widths, strict=True):
+        row[name] = (x, frame.box.y1 + LEGEND_RISE)
+        x += width + LEGEND_GAP
+    return row
+
+
+# ---------------------------------------------------------------- outlines, one a child kind
+
+
+def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+    """A Vector or Line: its two ends, and its own label past its tip."""
+    start, end = segment(spec, frame, figure.numbers_of(spec.name))
+    marks = []
+    if figure.labelled(spec.name):
+        size = figure.size(spec.name + LABEL)
+        marks.append(("label", _centred(tip_label(end, end - start, size), size)))
+    return Outline(_around([start, end]), marks=tuple(marks))
+
+
+def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+    """A Point: its dot, and its own label on the side no segment leaves it by."""
+    location, at, radius = dot(spec, frame, figure.numbers_of(spec.name))
+    marks = []
+    if spec.label and figure.labelled(spec.name):
+        others = meeting(location, spec.parent, figure.objects, figure.numbers_of)
+        side = free_side(at, [frame.point(*other) for other, _ in others])
+        size = figure.size(spec.name + LABEL)
+        marks.append(("label", _centred(next_to(at + side * radius, side, size, 0.1), size)))
+    return Outline(_around([at], radius), marks=tuple(marks))
+
+
+def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+    """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
+    numbers = figure.numbers_of(spec.name)
+    x0, x1 = plot_range(spec, frame, numbers)
+    drawn = [p for piece in samples(spec.function, numbers, x0, x1, frame) for p in piece]  # type: ignore[attr-defined]
+    marks = []
+    if spec.label and figure.labelled(spec.name):
+        entries = legend_of(spec.parent or "", figure.objects, figure.labelled)
+        row = legend_row(spec.parent or "", frame, entries, [figure.size(n + LABEL)[0] for n in entries])
+        x, y = row[spec.name]
+        width, height = figure.size(spec.name + LABEL)
+        marks.append(("legend", (x - SWATCH, y - height / 2, x + width, y + height / 2)))  # swatch, then text
+    return Outline(_around(drawn), marks=tuple(marks))
+
+
+def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+    """A PlotPoint: its dot on its graph."""
+    at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
+    return Outline(_around([at], DOT_RADIUS * PLOT_DOT))
+
+
+def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+    """A text drawn in a figure: a label beside the mark it names (hung in an Axes' caption band
+    when it falls under the plot)."""
+    size = figure.size(spec.name)
+    center, may_hang = label_place(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
+    drop = hang(float(center[1]) + size[1] / 2, frame) if may_hang else None
+    if drop is not None:
+        center = center + np.array([0.0, drop, 0.0])
+    anchor = figure.anchors.get(spec.name)
+    return Outline(_centred(center, size), anchor.sibling if anchor is not None else None)

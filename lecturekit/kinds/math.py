@@ -1,0 +1,31 @@
+"""A Math: one formula on the board, or a label drawn in a Figure or Axes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, TextStyle, entering, register, timing
+from lecturekit.kinds.geometry import label_outline
+from lecturekit.syntax.nodes import Kind, Spec
+
+
+@dataclass(frozen=True)
+class MathSpec(Spec):
+    pass
+
+
+KIND = register(KindDef(
+    kind=Kind.MATH,
+    spec=MathSpec,
+    role=Role.TEXT,
+    parent=Parent.ALLOWED,
+    container=False,
+    stepped=False,
+    reflows=False,
+    text=TextStyle(prose=False, font="math"),
+    enters=entering(Entrance.WRITE),
+    seconds=timing(None),
+    label_rank=None,
+    labelled=True,
+    geometry=label_outline,
+))

@@ -1,0 +1,30 @@
+"""A Title: the scene's title card, written (left to right when its hint says so)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lecturekit.kinds.base import TITLE, Entrance, KindDef, Parent, Role, TextStyle, entering, register, timing
+from lecturekit.syntax.nodes import Kind, Spec
+
+
+@dataclass(frozen=True)
+class TitleSpec(Spec):
+    pass
+
+
+KIND = register(KindDef(
+    kind=Kind.TITLE,
+    spec=TitleSpec,
+    role=Role.TITLE,
+    parent=Parent.NEVER,
+    container=False,
+    stepped=False,
+    reflows=False,
+    text=TextStyle(prose=True, font="title", align="center", wraps=True, shrinks=True),
+    enters=entering(Entrance.WRITE_TITLE),
+    seconds=timing(TITLE),
+    label_rank=None,
+    labelled=False,
+    geometry=None,
+))

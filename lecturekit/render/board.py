@@ -1,0 +1,163 @@
+"""What is on the board: each object's holder and drawing, painted by its kind's painter with the
+numbers of the frame, built again where it moves or its numbers change, and the board's stacking
+order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manim import Group, Mobject, VGroup
+
+from lecturekit.kinds import Role, kind_def
+from lecturekit.plan import ScenePlan
+from lecturekit.plan.geometry import Box
+from lecturekit.plan.shapes import EvaluationError
+from lecturekit.plan.texts import Typeset
+from lecturekit.render import effects as fx
+from lecturekit.render import painters
+from lecturekit.render.builders import Context, Drawn
+from lecturekit.render.emphasis import Emphasis
+
+
+@dataclass
+class Live:
+    """An object on the board: its holder (what moves and leaves), what was built, where it is."""
+
+    holder: Group
+    drawn: Drawn
+    box: Box | None
+    revealed: int = 0
+
+
+class Board:
+    def __init__(self, plan: ScenePlan, emphasis: Emphasis):
+        self.plan = plan
+        self.emphasis = emphasis
+        self.root = Group()
+        self.live: dict[str, Live] = {}
+        #: The numbers of the frame the board stands at.
+        self.values = plan.values_at(0)
+        #: Glyphs kept between builds of the same object (see `Context.glyphs`).
+        self.glyphs: dict[tuple, Mobject] = {}
+        #: Counts changes to what is on the board (arrivals, departures, additions).
+        self.version = 0
+        self._stacked: tuple[int, dict[int, int]] = (-1, {})
+
+    def changed(self) -> None:
+        self.version += 1
+
+    def order(self) -> dict[int, int]:
+        """Where each mobject is in the board's stacking order (by id), as of this version."""
+        if self._stacked[0] != self.version:
+            self._stacked = (self.version, {id(m): i for i, m in enumerate(self.root.get_family())})
+        return self._stacked[1]
+
+    # ------------------------------------------------------------ building
+    def context(self, retypeset: dict | None = None) -> Context:
+        frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
+        return Context(self.plan, self.values, frames, self.glyphs, retypeset or {})
+
+    def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
+        """Paint `name` in `box` (a top-level object) or in its parent's frame (a child)."""
+        spec = self.plan.objects[name]
+        ctx = self.context(retypeset)
+        where = ctx.frames.get(spec.parent) if spec.parent is not None else box
+        if where is None:
+            return None
+        try:
+            return painters.paint(spec, ctx, where)
+        except EvaluationError:  # resolve and the plan's holds keep this from happening: keep what is drawn
+            return None
+
+    def arrive(self, name: str, box: Box | None) -> Drawn | None:
+        """Build `name` and put it on the board (a stepped object with nothing revealed yet)."""
+        spec = self.plan.objects[name]
+        drawn = self.build(name, box)
+        if drawn is None:
+            return None
+        holder = Group()
+        if kind_def(spec.kind).stepped:
+            content = VGroup()
+            drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.frame, drawn.ink)
+            if kind_def(spec.kind).text is not None:  # a formula's lines: its ink is what is revealed
+                drawn_for_board.ink = VGroup(*drawn.steps)
+            holder.add(content)
+            drawn = drawn_for_board
+        else:
+            holder.add(drawn.mobject)
+        self.live[name] = Live(holder, drawn, box)
+        self.emphasis.remember(name, drawn.ink or drawn.mobject)
+        container = self.root if spec.parent is None else self.live[spec.parent].holder
+        container.add(holder)
+        return drawn
+
+    def reveal(self, name: str) -> Mobject | None:
+        """Add a stepped object's next line or row; None when all are shown."""
+        live = self.live[name]
+        if live.revealed >= len(live.drawn.steps):
+            return None
+        step = live.drawn.steps[live.revealed]
+        live.revealed += 1
+        live.drawn.mobject.add(step)
+        self.emphasis.add(name, step)
+        return step
+
+    def rebuild(self, name: str, box: Box | None = None) -> None:
+        """Build an object again where it stands (or in `box`), and its children with it."""
+        live = self.live[name]
+        if box is not None:
+            live.box = box
+        fresh = self.build(name, live.box)
+        if fresh is None:
+            return
+        index = live.holder.submobjects.index(live.drawn.mobject)
+        live.holder.submobjects[index] = fresh.mobject
+        live.drawn = fresh
+        for child in self.plan.scene.children(name):
+            if child in self.live:
+                self.rebuild(child)
+
+    def remove(self, name: str) -> None:
+        live = self.live.pop(name, None)
+        if live is None:
+            return
+        for holder_parent in (self.root, *[v.holder for v in self.live.values()]):
+            if live.holder in holder_parent.submobjects:
+                holder_parent.remove(live.holder)
+        for child in self.plan.scene.children(name):
+            self.remove(child)
+        self.emphasis.forget(name)
+
+    # ------------------------------------------------------------ moving
+    def move(self, name: str, target: Box) -> fx.Effect | None:
+        live = self.live[name]
+        if live.box is None:
+            return None
+        definition = kind_def(self.plan.objects[name].kind)
+        if definition.container:  # drawn again where it goes, its children with it
+            return fx.Relocate(live.box, target, lambda old, new: self.rebuild(name, new))
+        if definition.role is not Role.VISUAL:  # a text keeps its size
+            target = Box.around(*target.center, live.box.width, live.box.height)
+        scale = fx.scale_into(live.holder)
+
+        def place(old: Box, new: Box) -> None:
+            scale(old, new)
+            live.box = new
+
+        return fx.Relocate(live.box, target, place)
+
+    def reflow(self, name: str, typeset: Typeset, target: Box) -> fx.Effect:
+        """A paragraph the new layout wraps differently: its old lines fade out as the new
+        ones fade in where it now stands."""
+        live = self.live[name]
+        fresh = self.build(name, target, {name: typeset})
+        assert fresh is not None
+        old = live.drawn.mobject
+        live.holder.add(fresh.mobject)
+
+        def settle() -> None:
+            live.holder.remove(old)
+            live.drawn, live.box = fresh, target
+            self.emphasis.remember(name, fresh.ink or fresh.mobject)
+
+        return fx.Then(fx.Together(fx.fade_out(old), fx.fade_in(fresh.mobject)), settle)

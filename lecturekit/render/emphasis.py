@@ -1,0 +1,66 @@
+"""Emphasis on the board: which parts of an object are emphasised (with the soft highlight behind
+them) and the colours everything goes back to."""
+
+from __future__ import annotations
+
+from manim import Mobject, VMobject
+
+from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
+from lecturekit.plan.texts import Typeset
+from lecturekit.render import effects as fx
+from lecturekit.render.builders import Drawn
+
+
+def colors(mobject: Mobject) -> dict[int, object]:
+    """Each drawn member's own colour, by id."""
+    out = {}
+    for m in mobject.family_members_with_points():
+        if isinstance(m, VMobject):
+            out[id(m)] = m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
+    return out
+
+
+def targets(drawn: Drawn, part: Part | None, typeset: Typeset | None) -> Mobject:
+    """What an action on `part` of a drawn object acts on: the part's glyphs or cells, or the
+    whole object's ink where the part is not found."""
+    parts = drawn.parts
+    if isinstance(part, RowPart):
+        found = parts.get(f"row={part.index}")
+    elif isinstance(part, ColumnPart):
+        found = parts.get(f"column={part.index}")
+    elif isinstance(part, TextPart):
+        label = typeset.label_of(part) if typeset is not None else None
+        found = parts.get(label) if label else None
+    else:
+        found = None
+    if found is None or (len(found.get_family()) <= 1 and not found.has_points()):
+        return drawn.ink or drawn.mobject
+    return found
+
+
+class Emphasis:
+    def __init__(self) -> None:
+        self.highlights: dict[tuple[str, str], VMobject] = {}
+        #: Each object's own colours, which emphasis eases back to.
+        self.base: dict[str, dict[int, object]] = {}
+
+    def remember(self, name: str, mobject: Mobject) -> None:
+        self.base[name] = colors(mobject)
+
+    def add(self, name: str, mobject: Mobject) -> None:
+        """Remember the colours of a newly revealed line or row too."""
+        self.base[name].update(colors(mobject))
+
+    def change(self, name: str, holder: Mobject, found: Mobject, part: Part | None, on: bool) -> fx.Effect:
+        """Emphasis of `found` (in `holder`) on or off; its highlight is made the first time."""
+        key = (name, repr(part))
+        highlight = self.highlights.get(key)
+        if on and highlight is None:
+            highlight = fx.highlight_for(found)
+            holder.add_to_back(highlight)
+            self.highlights[key] = highlight
+        return fx.Recolor(found, highlight, on, self.base.get(name, {}))
+
+    def forget(self, name: str) -> None:
+        for key in [k for k in self.highlights if k[0] == name]:
+            del self.highlights[key]

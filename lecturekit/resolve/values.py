@@ -1,0 +1,205 @@
+"""The numbers a scene is drawn with: gaps in what was recorded, values that do not evaluate at the
+start or after a tick, and ranges, aspects, spacings, radii and colours that cannot be drawn."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import fields, replace
+from itertools import groupby
+
+from lecturekit.diagnostics import quote, unresolved, warning
+from lecturekit.kinds import (
+    FunctionPlotSpec,
+    PlotPointSpec,
+    TableSpec,
+    VariableNumberSpec,
+    depends_on,
+    kind_def,
+    values_of,
+)
+from lecturekit.resolve.findings import Findings, LeftOut, slugify
+from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
+from lecturekit.syntax.nodes import (
+    FieldType,
+    FunctionValue,
+    Spec,
+    Tick,
+    TimedAction,
+    Truncated,
+    Value,
+)
+from lecturekit.theme import PALETTE
+
+
+def check_gaps(found: Findings, objects: dict[str, Spec]) -> None:
+    for name, spec in objects.items():
+        for key, value in values_of(spec):
+            if isinstance(spec, TableSpec) and key == "rows":
+                continue  # repair_tables has recovered the rows or reported them
+            if isinstance(value, Truncated):
+                found.report(unresolved(
+                    found.place(name), f"{key} was cut off after {quote(value.prefix[-24:])}…",
+                    f'set {key} in the overrides file '
+                    f'(["{slugify(found.scene.title)}".{name}])'))
+                found.leave_out(name, LeftOut.GAP)
+            elif isinstance(value, FunctionValue) and value.body is None:
+                found.report(unresolved(
+                    found.place(name), "its function was not recorded",
+                    f'set function = "..." (an expression of x) in the overrides file '
+                    f'(["{slugify(found.scene.title)}".{name}])'))
+                found.leave_out(name, LeftOut.GAP)
+
+
+def start_values(found: Findings, objects: dict[str, Spec]) -> dict[str, float]:
+    """Every VariableNumber's initial value; one that cannot be evaluated is left out."""
+    start = {}
+    for name, spec in objects.items():
+        if isinstance(spec, VariableNumberSpec):
+            try:
+                start[name] = evaluate_number(spec.initial_value, {})
+            except EvaluationError as exc:
+                found.report(warning(
+                    found.place(name), f"initial_value: {exc.message}; it is left out", "fix the initial_value"
+                ))
+                found.leave_out(name)
+    return start
+
+
+def check_values(found: Findings, objects: dict[str, Spec], start: dict[str, float]) -> None:
+    """Every number an object is drawn from must evaluate with the scene's starting values;
+    an object whose numbers do not has nothing to be drawn at, so it is left out."""
+    for name, spec in objects.items():
+        if found.broken(name) or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
+            continue  # a left-out variable leaves its users out (`leave_out_dependents`)
+        problem = evaluation_problem(spec, objects, start)
+        if problem is not None:
+            key, message = problem
+            found.report(warning(
+                found.place(name), f"{key} cannot be evaluated: {message}; it is left out", "fix the expression"
+            ))
+            found.leave_out(name)
+
+
+def check_numbers(found: Findings, objects: dict[str, Spec], start: dict[str, float]) -> dict[str, Spec]:
+    """Ranges, aspects, tick spacings, radii and colours that cannot be drawn are set back to
+    their defaults, with a warning naming the value: the object is drawn as though it had not
+    given one, and nothing else on the board moves for it."""
+    checked = dict(objects)
+    for name, spec in objects.items():
+        if found.broken(name):
+            continue
+        defaults = {f.name: f.default for f in fields(spec)}
+        changes = {}
+        for key, problem in shape_problems(spec, start):
+            found.report(warning(found.place(name), f"{key} {problem}; the default is used", f"fix {key}"))
+            changes[key] = defaults[key]
+        checked[name] = replace(spec, **changes) if changes else spec
+    return checked
+
+
+def check_ticks(found: Findings, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]) -> None:
+    """A value that evaluates at the start but not with the numbers some ticks end on is drawn
+    at its last good value (the plan holds it there): one warning an object, at the first."""
+    watched = {n: depends_on(s, objects) for n, s in objects.items()
+               if not found.broken(n) and not isinstance(s, VariableNumberSpec)}
+    values = dict(start)
+    ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
+    for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
+        ticked = set()
+        for timed in together:
+            values[timed.action.object] = timed.action.value  # type: ignore[attr-defined]
+            ticked.add(timed.action.object)
+        for name, variables in list(watched.items()):
+            problem = evaluation_problem(objects[name], objects, values) if variables & ticked else None
+            if problem is not None:
+                key, message = problem
+                found.report(warning(
+                    found.place(name),
+                    f"{key} cannot be evaluated at {time:.3f} s: {message}; it is drawn at its last good value",
+                    "keep the numbers it uses where it is defined",
+                ))
+                del watched[name]
+
+
+def evaluation_problem(
+    spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """The first value of `spec` that cannot be drawn with the numbers in `env`, and why, as the
+    builders evaluate it (a pair where a point goes); gaps are not evaluated."""
+    types = kind_def(spec.kind).params
+    try:
+        for key, value in values_of(spec):
+            if isinstance(value, Truncated | FunctionValue):
+                continue
+            if types[key] is FieldType.PAIR:
+                evaluate_point(value, env)
+            elif types[key] is FieldType.NUMBER:
+                evaluate_number(value, env)
+            else:
+                evaluate(value, env)
+    except EvaluationError as exc:
+        return key, exc.message
+    return _height_problem(spec, objects, env) if isinstance(spec, PlotPointSpec) else None
+
+
+def _height_problem(
+    spec: PlotPointSpec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """A PlotPoint sits on its plot: the plot's function must be defined at its x."""
+    target = objects.get(spec.target)
+    function = target.function if isinstance(target, FunctionPlotSpec) else None
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return None  # a wrong target or a gap, reported as such
+    try:
+        function_of(function, env)(evaluate_number(spec.x, env))
+    except EvaluationError as exc:
+        return f"the height of {quote(spec.target)} at x", exc.message
+    return None
+
+
+#: At most this many ticks on an axis; a finer spacing is replaced by the default one.
+MAX_TICKS = 200
+#: A visual's aspect (width / height) lies within 1:MAX_ASPECT and MAX_ASPECT:1.
+MAX_ASPECT = 20.0
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def shape_problems(spec: Spec, env: Mapping[str, float]) -> Iterator[tuple[str, str]]:
+    """(attribute, what is wrong) for every range, aspect, tick spacing, radius and colour of
+    `spec` that cannot be drawn; values that do not evaluate are `evaluation_problem`'s."""
+    if spec.color is not None and spec.color.lower() not in PALETTE and not _HEX.fullmatch(spec.color):
+        yield "color", f"{quote(spec.color)} is not a colour name or #rrggbb"
+    spans = {}
+    for key in ("x_range", "y_range"):
+        pair = _evaluated(getattr(spec, key, None), env)
+        if pair is None:
+            continue
+        low, high = pair
+        if not high > low or not high - low > 1e-9 * max(abs(low), abs(high)):
+            yield key, f"({low:g}, {high:g}) is empty or reversed"
+            spans[key[0]] = 1.0  # the default range's
+        else:
+            spans[key[0]] = high - low
+    aspect = _evaluated(getattr(spec, "aspect", None), env)
+    if aspect is not None:
+        width, height = aspect
+        if not (width > 0 and height > 0 and width <= MAX_ASPECT * height and height <= MAX_ASPECT * width):
+            yield "aspect", f"({width:g}, {height:g}) is not a width and height within 1:{MAX_ASPECT:g}"
+    for key in ("x_ticks_every", "y_ticks_every"):
+        step = _evaluated(getattr(spec, key, None), env, point=False)
+        span = spans.get(key[0])
+        if step is not None and not (step > 0 and (span is None or span / step <= MAX_TICKS)):
+            yield key, f"{step:g} gives no ticks or more than {MAX_TICKS}"
+    radius = _evaluated(getattr(spec, "marker_radius", None), env, point=False)
+    if radius is not None and not radius > 0:
+        yield "marker_radius", f"{radius:g} is not a positive radius"
+
+
+def _evaluated(value: Value | None, env: Mapping[str, float], point: bool = True):
+    if value is None or isinstance(value, Truncated | FunctionValue):
+        return None
+    try:
+        return evaluate_point(value, env) if point else evaluate_number(value, env)
+    except EvaluationError:
+        return None
