@@ -567,7 +567,8 @@ def test_a_broken_object_is_left_out_and_its_actions_are_quiet(resolve_scene):
             {"k": "a VariableNumber (initial_value=sqrt(-1))", "f": FIGURE,
              "p": "a Point drawn in f (location=(k, 1))"},
             [
-                f"warning: {SCENE}, object 'k': initial_value: sqrt is not defined at [-1.0]; it is left out "
+                f"warning: {SCENE}, object 'k': initial_value: sqrt(-1) is not defined: sqrt needs a number ≥ 0; "
+                "it is left out "
                 "(fix the initial_value)",
                 f"warning: {SCENE}, object 'p': uses 'k', which is left out; it is left out too (fix 'k')",
             ],
@@ -621,8 +622,9 @@ def test_a_value_that_fails_after_a_tick_is_held_at_its_last_good_value(resolve_
     ]
     r = resolve_scene(objects, does)
     assert lines(r) == [
-        f"warning: {SCENE}, object 'p': location cannot be evaluated at 1.000 s: sqrt is not defined at [-1.0]; "
-        "it is drawn at its last good value (keep the numbers it uses where it is defined)",
+        f"warning: {SCENE}, object 'p': location cannot be evaluated at 1.000 s: "
+        "sqrt(-1) is not defined: sqrt needs a number ≥ 0; it is drawn at its last good value "
+        "(keep the numbers it uses where it is defined)",
         f"warning: {SCENE}, object 'q': location cannot be evaluated at 5.000 s: division by zero; "
         "it is drawn at its last good value (keep the numbers it uses where it is defined)",
     ]
