@@ -184,6 +184,8 @@ class _SceneResolver:
         self.gaps: set[str] = set()
         #: Names of the scene whose descriptions were left out before they became objects.
         self.dropped: set[str] = set()
+        #: Why each object was left out, as those drawn in it, standing on it or using it say.
+        self.reasons: dict[str, str] = {}
         self.live_recorded = 0
         self.live_agreeing = 0
 
@@ -194,8 +196,10 @@ class _SceneResolver:
     def report(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)
 
-    def leave_out(self, name: str, gap: bool = False) -> None:
+    def leave_out(self, name: str, gap: bool = False, reason: str | None = None) -> None:
         """The renderer skips `name`; `gaps` keeps those left out for missing data alone."""
+        if reason is not None:
+            self.reasons.setdefault(name, reason)
         if not gap:
             self.gaps.discard(name)
         elif name not in self.broken:
@@ -261,7 +265,7 @@ class _SceneResolver:
         """A text Typst cannot typeset is left out, with Typst's reason."""
         for name, reason in untypesettable({n: s for n, s in objects.items() if n not in self.broken}).items():
             self.report(warning(self.place(name), f"{reason}; it is left out", "fix the text"))
-            self.leave_out(name)
+            self.leave_out(name, reason=reason)
 
     def parse_objects(self) -> dict[str, Spec]:
         objects: dict[str, Spec] = {}
@@ -405,7 +409,7 @@ class _SceneResolver:
                         place, "its rows were cut off and the TEXT does not determine them",
                         "give rows = [[...], ...] in the overrides",
                     ))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, gap=True, reason="its rows were cut off")
                     continue
                 shape = f"{len(rows)} rows of {len(rows[0])} cells"
                 self.report(inferred(place, f"rows recovered from its text: {shape}"))
@@ -422,7 +426,7 @@ class _SceneResolver:
         for name, spec in objects.items():
             for message, hint in self.reference_problems(spec, objects, variables):
                 self.report(warning(self.place(name), f"{message}; it is left out", hint))
-                self.leave_out(name)
+                self.leave_out(name, reason=f"it {message}" if message.startswith(("is ", "uses ")) else message)
 
     def reference_problems(
         self, spec: Spec, objects: dict[str, Spec], variables: set[str]
@@ -589,13 +593,13 @@ class _SceneResolver:
                         self.place(name), f"{key} was cut off after {quote(value.prefix[-24:])}…",
                         f'set {key} in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, gap=True, reason=f"its {key} was cut off")
                 elif isinstance(value, FunctionValue) and value.body is None:
                     self.report(unresolved(
                         self.place(name), "its function was not recorded",
                         f'set function = "..." (an expression of x) in the overrides file '
                         f'(["{slugify(self.scene.title)}".{name}])'))
-                    self.leave_out(name, gap=True)
+                    self.leave_out(name, gap=True, reason="its function was not recorded")
 
     def start_values(self, objects: dict[str, Spec]) -> dict[str, float]:
         """Every VariableNumber's initial value; one that cannot be evaluated is left out."""
@@ -605,25 +609,42 @@ class _SceneResolver:
                 try:
                     start[name] = evaluate_number(spec.initial_value, {})
                 except EvaluationError as exc:
+                    key = self.from_overrides(name, "initial_value")
                     self.report(warning(
-                        self.place(name), f"initial_value: {exc.message}; it is left out", "fix the initial_value"
+                        self.place(name), f"{key}: {exc.message}; it is left out",
+                        self.fix(name, "initial_value", "fix the initial_value"),
                     ))
-                    self.leave_out(name)
+                    self.leave_out(name, reason=f"its initial_value cannot be evaluated: {exc.message}")
         return start
+
+    def from_overrides(self, name: str, key: str) -> str:
+        """`key`, said to come from the overrides when it does: the fault is there, not in the lecture."""
+        attrs = self.overrides.get(name, {})
+        return f"{key} (set in the overrides)" if key in attrs or "description" in attrs else key
+
+    def fix(self, name: str, key: str, hint: str) -> str:
+        """`hint`, or where in the overrides file to fix `key` when it was set there."""
+        attrs = self.overrides.get(name, {})
+        if key in attrs or "description" in attrs:
+            return f'fix {key} in the overrides file (["{slugify(self.scene.title)}".{name}])'
+        return hint
 
     def check_values(self, objects: dict[str, Spec], start: dict[str, float]) -> None:
         """Every number an object is drawn from must evaluate with the scene's starting values;
-        an object whose numbers do not has nothing to be drawn at, so it is left out."""
-        for name, spec in objects.items():
-            if name in self.broken or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
-                continue  # a left-out variable leaves its users out (`leave_out_dependents`)
+        an object whose numbers do not has nothing to be drawn at, so it is left out. What stands
+        on or is drawn in an object is checked after it: if that is left out, so is it, for that."""
+        for name, spec in sorted(objects.items(), key=lambda item: isinstance(item[1], PlotPointSpec)):
+            if (name in self.broken or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys()
+                    or any(cause in self.broken for _, cause in _uses(spec))):
+                continue  # left out with what it uses (`leave_out_dependents`)
             problem = evaluation_problem(spec, objects, start)
             if problem is not None:
                 key, message = problem
                 self.report(warning(
-                    self.place(name), f"{key} cannot be evaluated: {message}; it is left out", "fix the expression"
+                    self.place(name), f"{self.from_overrides(name, key)} cannot be evaluated: {message}; "
+                    "it is left out", self.fix(name, key, "fix the expression"),
                 ))
-                self.leave_out(name)
+                self.leave_out(name, reason=f"its {key} cannot be evaluated: {message}")
 
     def check_numbers(self, objects: dict[str, Spec], start: dict[str, float]) -> dict[str, Spec]:
         """Ranges, aspects, tick spacings, radii and colours that cannot be drawn are set back to
@@ -655,11 +676,12 @@ class _SceneResolver:
                 if name in self.broken:
                     continue
                 gap = cause in self.gaps
+                why = f": {self.reasons[cause]}" if cause in self.reasons else ""
                 self.report((unresolved if gap else warning)(
-                    self.place(name), f"{how} {quote(cause)}, which is left out; it is left out too",
+                    self.place(name), f"{how} {quote(cause)}, which is left out{why}; it is left out too",
                     f"fix {quote(cause)}"
                 ))
-                self.leave_out(name, gap)
+                self.leave_out(name, gap, reason=f"it {how} {quote(cause)}, which is left out")
                 pending.append(name)
 
     def check_ticks(self, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]) -> None:
@@ -680,7 +702,8 @@ class _SceneResolver:
                     key, message = problem
                     self.report(warning(
                         self.place(name),
-                        f"{key} cannot be evaluated at {time:.3f} s: {message}; it is drawn at its last good value",
+                        f"{self.from_overrides(name, key)} cannot be evaluated at {time:.3f} s: {message}; "
+                        "it is drawn at its last good value",
                         "keep the numbers it uses where it is defined",
                     ))
                     del watched[name]
@@ -741,7 +764,34 @@ def evaluation_problem(
                 evaluate(value, env)
     except EvaluationError as exc:
         return key, exc.message
+    if isinstance(spec, FunctionPlotSpec):
+        return _function_problem(spec, objects, env)
     return _height_problem(spec, objects, env) if isinstance(spec, PlotPointSpec) else None
+
+
+#: A plot's function is tried at this many x across its range before it is said to draw nothing.
+_FUNCTION_SAMPLES = 33
+
+
+def _function_problem(
+    spec: FunctionPlotSpec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """A plot whose function is defined nowhere on its x range (a name the whitelist lacks, most
+    often) draws nothing: that is the plot's fault, not that of what stands on it."""
+    function = spec.function
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return None  # a gap, reported as such
+    parent = objects.get(spec.parent) if spec.parent is not None else None
+    low, high = (_evaluated(spec.x_range, env) or _evaluated(getattr(parent, "x_range", None), env)
+                 or (0.0, 1.0))
+    f, first = function_of(function, env), ""
+    for i in range(_FUNCTION_SAMPLES):
+        try:
+            f(low + (high - low) * i / (_FUNCTION_SAMPLES - 1))
+            return None
+        except EvaluationError as exc:
+            first = first or exc.message
+    return "function", f"{first} (at every x from {low:g} to {high:g})"
 
 
 def _height_problem(
