@@ -32,7 +32,14 @@ from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, apply
 from lecturekit.resolve.tables import infer_rows
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
-from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
+from lecturekit.syntax.evaluate import (
+    CONSTANTS,
+    EvaluationError,
+    evaluate,
+    evaluate_number,
+    evaluate_point,
+    function_of,
+)
 from lecturekit.syntax.nodes import (
     CONTAINER_KINDS,
     STEPPED_KINDS,
@@ -442,7 +449,7 @@ class _SceneResolver:
         if (isinstance(spec, PlotPointSpec) and spec.target not in self.dropped
                 and not isinstance(objects.get(spec.target), FunctionPlotSpec)):
             yield f"target={quote(spec.target)} must name a FunctionPlot of this scene", "fix the target"
-        for var in sorted(_spec_variables(spec) - variables - self.dropped):
+        for var in sorted(_spec_variables(spec) - variables - self.dropped - CONSTANTS.keys()):
             yield (f"uses {quote(var)}, which is not a VariableNumber of this scene",
                    "declare it as a VariableNumber or fix the name")
 
@@ -634,7 +641,8 @@ class _SceneResolver:
         an object whose numbers do not has nothing to be drawn at, so it is left out. What stands
         on or is drawn in an object is checked after it: if that is left out, so is it, for that."""
         for name, spec in sorted(objects.items(), key=lambda item: isinstance(item[1], PlotPointSpec)):
-            if (name in self.broken or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys()
+            if (name in self.broken or isinstance(spec, VariableNumberSpec)
+                    or depends_on(spec, objects) - start.keys() - CONSTANTS.keys()
                     or any(cause in self.broken for _, cause in _uses(spec))):
                 continue  # left out with what it uses (`leave_out_dependents`)
             problem = evaluation_problem(spec, objects, start)

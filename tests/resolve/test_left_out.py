@@ -124,3 +124,20 @@ def test_a_left_out_plot_leaves_the_legend(write_lecture, write_toml, tmp_path):
     assert {item["name"] for item in items} >= {"plane"}
     # no item of any board is the plot, or (once the plan lists them) its legend entry or label
     assert not [item for item in items if "fast" in (item["name"], item.get("of"))]
+
+
+def test_the_constants_are_not_variables_the_scene_must_declare(resolve_scene):
+    objects = {"f": "a Figure (x_range=(-4, 4), y_range=(-4, 4))",
+               "p": "a Point drawn in f (location=(cos(pi), tau / 4 - e))",
+               "w": "an Axes (x_range=(-2, 2), y_range=(0, 1))",
+               "bell": "a FunctionPlot drawn in w (function=exp(-(x ** 2) / 2) / sqrt(tau))"}
+    r = resolve_scene(objects)
+    assert lines(r) == []
+    assert r.scenes[0].broken == frozenset()
+
+
+def test_a_variable_named_like_a_constant_is_the_variable(resolve_scene):
+    objects = {"e": "a VariableNumber (initial_value=sqrt(-1))", "f": "a Figure (x_range=(-4, 4), y_range=(-4, 4))",
+               "p": "a Point drawn in f (location=(e, 0))"}
+    r = resolve_scene(objects)
+    assert r.scenes[0].broken == {"e", "p"}
