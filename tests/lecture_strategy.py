@@ -6,7 +6,8 @@ children, a Derivation or Table revealed once per line or row, one Heading at a 
 only where a number it follows ticks, parts that are in the text). It covers every kind, colour
 form, label form, action form and part form; sparse and crowded boards; short and long texts;
 wide, tall and square figures; moves, departures and re-arrivals; VariableNumbers that tick with
-objects following them; a function supplied by the overrides.
+objects following them; a function and `#rrggbb` colours supplied by the overrides; recorded
+`live` lists that agree with the actions.
 
 `write(generated, folder)` puts it on disk (lecture.json, its images, overrides.toml) and
 `plan_of(path, overrides)` gives its plan, for the layout properties to assert on.
@@ -416,6 +417,21 @@ class _SceneWriter:
         return f"{piece}#2" if obj.text.count(piece) >= 2 and draw(st.booleans()) else piece
 
 
+def _live(objects: dict[str, _Object], does: list[tuple[float, str]], at: float) -> list[str]:
+    """The `live` list a recording gives at `at`: what the actions before it leave on the board,
+    Derivations and Tables aside."""
+    board: set[str] = set()
+    for t, action in sorted(does, key=lambda pair: pair[0]):
+        if round(t, 3) >= at:
+            break
+        name = action.split(" ", 1)[0]
+        if " is shown on the screen" in action:
+            board.add(name)
+        elif " is hidden from the screen" in action:
+            board.discard(name)
+    return sorted(n for n in board if objects[n].kind not in ("Derivation", "Table"))
+
+
 @st.composite
 def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[int, int]],
            overrides: dict[tuple[int, str], dict[str, str]]) -> dict[str, Any]:
@@ -437,7 +453,7 @@ def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[in
         beats.append({
             "start": beat_start,
             "say": _words(draw, 0, 30) if draw(st.booleans()) else "",
-            "live": None,
+            "live": _live(writer.objects, does, beat_start) if draw(st.booleans()) else None,
             "does": [[round(t, 3), a] for t, a in does if beat_start <= round(t, 3) < beat_end],
         })
     return {"title": writer.title, "start": start, "end": round(end, 3),
