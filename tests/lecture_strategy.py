@@ -45,15 +45,20 @@ LINES = ["f(x) &= (x + 1)^2", "&= x^2 + 2 x + 1", "g(t) &= sin(omega t)", "&= 2 
 LABELS = ["v", "P", "x_1", "f(x)", "a + b", "r", "origin", "2i = 0", "k_2"]
 CELLS = ["$1$", "$2.5$", "$-3$", "yes", "no", "mean", "$O(n^2)$", "river", "$checkmark$", "long cell text"]
 #: Figures (pixel width, height): wide, tall, square and the usual photo shapes.
-SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940)]
-#: Function bodies of x (and of a ticking number `v`), every one defined on every x.
+SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940), (4000, 200), (100, 2000)]
+#: Coordinate frames: (x0, y0) and (width, height), ordinary and extreme.
+ORIGINS = [(-2.0, -1.0), (0.0, 0.0), (-4.0, -3.0), (-1.0, -1.5), (1e5, -1e-3), (-1e9, 7.0)]
+SPANS = [(4.0, 2.0), (6.0, 3.0), (2.0, 2.0), (8.0, 1.5), (3.0, 4.0), (1e-3, 1e-3), (2e9, 0.5)]
+ASPECTS = ["2.4, 1.0", "1, 1", "1.0, 1.6", "3.1, 1.0", "20, 1", "1, 20"]
+#: Function bodies of {x} (and of a ticking number {v}), each defined for every {x}; the plot puts
+#: its x range at {x} from -2 to 2.
 FUNCTIONS = [
-    "sin(x)", "0.5 * sign(x)", "floor(x) / 4", "x % 1", "clamp(x, -0.5, 0.5)", "tanh(2 * x)",
-    "atan(x) / 2", "exp(-(x ** 2))", "hypot(x, 1) / 4", "log10(abs(x) + 1)", "round(x) / 3",
-    "mod(x, 2) - 1", "cosh(x / 4) - 1", "asin(clamp(x / 4, -1, 1))", "atan2(1, x) - 1.5",
-    "log2(x ** 2 + 1) / 4", "ceil(x) / 5", "sinh(x / 4) / 2", "max(min(x, 1), -1) * e / tau",
+    "sin({x})", "0.5 * sign({x})", "floor({x}) / 4", "{x} % 1", "clamp({x}, -0.5, 0.5)", "tanh(2 * {x})",
+    "atan({x}) / 2", "exp(-({x} ** 2))", "hypot({x}, 1) / 4", "log10(abs({x}) + 1)", "round({x}) / 3",
+    "mod({x}, 2) - 1", "cosh({x} / 4) - 1", "asin(clamp({x} / 4, -1, 1))", "atan2(1, {x}) - 1.5",
+    "log2({x} ** 2 + 1) / 4", "ceil({x}) / 5", "sinh({x} / 4) / 2", "max(min({x}, 1), -1) * e / tau",
 ]
-VARYING = ["sin(x + {v})", "clamp(x - {v}, -1, 1)", "tanh(x * {v}) / 2", "sign(x - {v}) * 0.5"]
+VARYING = ["sin({x} + {v})", "clamp({x} - {v}, -1, 1)", "tanh({x} * {v}) / 2", "sign({x} - {v}) * 0.5"]
 PANELS = ("Panel", "Block", "Text")
 
 
@@ -232,11 +237,11 @@ class _SceneWriter:
             axes = draw(st.booleans())
             kind = "Axes" if axes else "Figure"
             name = self.fresh("axes" if axes else "fig")
-            x0, y0 = draw(st.sampled_from([(-2.0, -1.0), (0.0, 0.0), (-4.0, -3.0), (-1.0, -1.5)]))
-            width, height = draw(st.sampled_from([(4.0, 2.0), (6.0, 3.0), (2.0, 2.0), (8.0, 1.5), (3.0, 4.0)]))
+            (x0, y0), (width, height) = draw(st.tuples(st.sampled_from(ORIGINS), st.sampled_from(SPANS)).filter(
+                lambda frame: min(frame[1]) > 1e-6 * max(map(abs, frame[0]))))  # a span floats can hold
             params = f"x_range=({x0}, {x0 + width}), y_range=({y0}, {y0 + height})"
             if draw(st.booleans()):
-                params += f", aspect=({draw(st.sampled_from(['2.4, 1.0', '1, 1', '1.0, 1.6', '3.1, 1.0']))})"
+                params += f", aspect=({draw(st.sampled_from(ASPECTS))})"
             if axes and draw(st.booleans()):
                 params += f", x_ticks_every={width / 4}"
             if axes and draw(st.booleans()):
@@ -274,7 +279,8 @@ class _SceneWriter:
                 continue
             head = f"{self.frame(name, kind, label=True)} drawn in {parent}"
             if kind == "Point":
-                radius = draw(st.sampled_from(["", ", marker_radius=0.05", ", marker_radius=0.12"]))
+                radius = draw(st.sampled_from(["", ", marker_radius=0.05", ", marker_radius=0.12",
+                                               ", marker_radius=2.0"]))
                 description = f"{head} (location={at(u, fraction())}{radius})"
             else:
                 dashed = ", dashed=True" if kind == "Line" and draw(st.booleans()) else ""
@@ -285,15 +291,16 @@ class _SceneWriter:
             for _ in range(draw(st.integers(0, 3))):
                 name = self.fresh(f"{parent}_plot")
                 follows = None
+                x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
                 if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
                     function = "<function>"
-                    body = draw(st.sampled_from(FUNCTIONS))
+                    body = draw(st.sampled_from(FUNCTIONS)).format(x=x)
                     self.overrides.setdefault((self.index, name), {})["function"] = body
                 elif self.variables and draw(st.booleans()):
                     follows = draw(st.sampled_from(self.variables))
-                    function = draw(st.sampled_from(VARYING)).format(v=follows)
+                    function = draw(st.sampled_from(VARYING)).format(x=x, v=follows)
                 else:
-                    function = draw(st.sampled_from(FUNCTIONS))
+                    function = draw(st.sampled_from(FUNCTIONS)).format(x=x)
                 description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
                 self.add(_Object(name, "FunctionPlot", description, parent=parent, follows=follows))
                 if draw(st.booleans()):
@@ -389,7 +396,7 @@ class _SceneWriter:
                 does.append((t, f"A box is drawn around {draw(st.sampled_from(visible))}."))
             elif what == "tick":
                 v = draw(st.sampled_from(self.variables))
-                value = draw(st.sampled_from([0.0, 0.2, 0.75, 1.0, 2.5, -1.5, 6.0]))
+                value = draw(st.sampled_from([0.0, 0.2, 0.75, 1.0, 2.5, -1.5, 6.0, 1e6]))
                 does.append((t, f"{v} ticks to {value}."))
                 for name in sorted(on):
                     if self.objects[name].follows == v:
@@ -398,7 +405,7 @@ class _SceneWriter:
             t += 1.0
             for name in sorted(n for n in on if self.objects[n].parent is None):
                 leave(name, t)
-        return does, t + draw(st.sampled_from([0.5, 2.0, 8.0]))
+        return does, max(t + draw(st.sampled_from([0.0, 0.5, 2.0, 8.0])), self.start + 0.5)
 
     def part(self, obj: _Object) -> str | None:
         """A part the object has: a piece of its text (the second occurrence where there is one),
@@ -444,7 +451,7 @@ def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[in
     if not writer.objects:
         writer.add(_Object("only", "Text", 'a Text that says "Alone on the board."', text="Alone on the board."))
     does, end = writer.history()
-    times = sorted({round(t, 3) for t, _ in does})
+    times = sorted({round(t, 3) for t, _ in does} - {round(end, 3)})  # a beat starts inside its scene
     starts = [start, *draw(st.lists(st.sampled_from(times), max_size=4, unique=True))] if times else [start]
     starts = sorted(set(starts))
     beats = []
