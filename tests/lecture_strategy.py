@@ -405,7 +405,8 @@ class _SceneWriter:
             t += 1.0
             for name in sorted(n for n in on if self.objects[n].parent is None):
                 leave(name, t)
-        return does, max(t + draw(st.sampled_from([0.0, 0.5, 2.0, 8.0])), self.start + 0.5)
+        last = max([t, *(when for when, _ in does)])  # a style hint may come after the last step
+        return does, max(last + draw(st.sampled_from([0.0, 0.5, 2.0, 8.0])), self.start + 0.5)
 
     def part(self, obj: _Object) -> str | None:
         """A part the object has: a piece of its text (the second occurrence where there is one),
