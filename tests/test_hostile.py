@@ -47,7 +47,7 @@ CASES = [
      "it is left out"),
     ("child of a broken parent", corpus({"f": "a Figure (x_range=(0.0, 1 / 0))", "p": "a Point drawn in f"},
                                         [(0.2, SHOW.format("f")), (0.5, SHOW.format("p"))]), 0,
-     "warning: scene 'Scene One', object 'p': is drawn in 'f', which is left out; it is left out too"),
+     "warning: scene 'Scene One', object 'p': is drawn in 'f', which is left out: its x_range cannot be evaluated"),
     ("action after the end",
      corpus({"t": 'a Text that says "hi"'}, [(0.5, SHOW.format("t")), (99.0, SHOW.format("t"))]), 0,
      "warning: scene 'Scene One', object 't', action #2 at 99.000 s: is outside the scene"),

@@ -143,7 +143,7 @@ def _resolve_scene(index: int, scene: SceneFile, overrides: dict[str, dict], fol
                    ) -> tuple[ResolvedScene, Findings]:
     """One scene read, checked and repaired, each step in its own module; what they find is
     collected in `Findings` instead of stopping."""
-    found = Findings(scene)
+    found = Findings(scene, overrides)
     if len(scene.objects) > MAX_OBJECTS:
         found.report(error(found.place(), f"has {len(scene.objects)} objects; at most {MAX_OBJECTS} are allowed"))
         objects: dict[str, Spec] = {}

@@ -4,7 +4,9 @@ how the recorded `live` lists compare with the actions."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from enum import Enum
+from typing import Any
 
 from lecturekit.diagnostics import Diagnostic, Place
 from lecturekit.model import Scene as SceneFile
@@ -27,11 +29,15 @@ class LeftOut(Enum):
 
 
 class Findings:
-    def __init__(self, scene: SceneFile):
+    def __init__(self, scene: SceneFile, overrides: Mapping[str, Mapping[str, Any]] | None = None):
         self.scene = scene
+        #: The scene's overrides: object name -> attribute -> raw value.
+        self.overrides = overrides or {}
         self.diagnostics: list[Diagnostic] = []
         #: What is left out of the video, and why.
         self.left_out: dict[str, LeftOut] = {}
+        #: Why each object was left out, in words, as those drawn in it, standing on it or using it say.
+        self.reasons: dict[str, str] = {}
         #: Beats with a recorded `live` list, and those whose list the actions agree with.
         self.live_recorded = 0
         self.live_agreeing = 0
@@ -42,12 +48,28 @@ class Findings:
     def report(self, diagnostic: Diagnostic) -> None:
         self.diagnostics.append(diagnostic)
 
-    def leave_out(self, name: str, why: LeftOut = LeftOut.FAULT) -> None:
+    def leave_out(self, name: str, why: LeftOut = LeftOut.FAULT, reason: str | None = None) -> None:
         """The renderer skips `name`. A fault outweighs a gap: a gap is what missing data alone
-        leaves out."""
+        leaves out. `reason` says why in words, for the objects that depend on it."""
+        if reason is not None:
+            self.reasons.setdefault(name, reason)
         if why is LeftOut.GAP and name in self.left_out:
             return
         self.left_out[name] = why
+
+    def from_overrides(self, name: str, key: str) -> str:
+        """`key`, said to come from the overrides when it does: the fault is there, not in the lecture."""
+        return f"{key} (set in the overrides)" if self._overridden(name, key) else key
+
+    def fix(self, name: str, key: str, hint: str) -> str:
+        """`hint`, or where in the overrides file to fix `key` when it was set there."""
+        if self._overridden(name, key):
+            return f'fix {key} in the overrides file (["{slugify(self.scene.title)}".{name}])'
+        return hint
+
+    def _overridden(self, name: str, key: str) -> bool:
+        attrs = self.overrides.get(name, {})
+        return key in attrs or "description" in attrs
 
     def broken(self, name: str) -> bool:
         """Whether the object `name` is left out (for a fault or a gap)."""

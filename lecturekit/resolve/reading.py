@@ -69,7 +69,7 @@ def check_typesetting(found: Findings, objects: dict[str, Spec]) -> None:
     """A text Typst cannot typeset is left out, with Typst's reason."""
     for name, reason in untypesettable({n: s for n, s in objects.items() if not found.broken(n)}).items():
         found.report(warning(found.place(name), f"{reason}; it is left out", "fix the text"))
-        found.leave_out(name)
+        found.leave_out(name, reason=reason)
 
 
 def parse_objects(found: Findings, overrides: dict[str, dict]) -> dict[str, Spec]:
@@ -227,7 +227,7 @@ def repair_tables(found: Findings, objects: dict[str, Spec], actions: list[Timed
                     place, "its rows were cut off and the TEXT does not determine them",
                     "give rows = [[...], ...] in the overrides",
                 ))
-                found.leave_out(name, LeftOut.GAP)
+                found.leave_out(name, LeftOut.GAP, reason="its rows were cut off")
                 continue
             shape = f"{len(rows)} rows of {len(rows[0])} cells"
             found.report(inferred(place, f"rows recovered from its text: {shape}"))

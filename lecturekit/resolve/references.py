@@ -15,6 +15,7 @@ from lecturekit.kinds import (
     references_of,
 )
 from lecturekit.resolve.findings import Findings, LeftOut
+from lecturekit.syntax.evaluate import CONSTANTS
 from lecturekit.syntax.nodes import (
     Spec,
 )
@@ -27,7 +28,7 @@ def check_references(found: Findings, objects: dict[str, Spec]) -> None:
     for name, spec in objects.items():
         for message, hint in reference_problems(found, spec, objects, variables):
             found.report(warning(found.place(name), f"{message}; it is left out", hint))
-            found.leave_out(name)
+            found.leave_out(name, reason=f"it {message}" if message.startswith(("is ", "uses ")) else message)
 
 
 def reference_problems(found: Findings, spec: Spec, objects: dict[str, Spec], variables: set[str]
@@ -46,7 +47,7 @@ def reference_problems(found: Findings, spec: Spec, objects: dict[str, Spec], va
     for key, name, kind in references_of(spec):
         if not found.unread(name) and (name not in objects or objects[name].kind is not kind):
             yield f"{key}={quote(name)} must name a {kind.value} of this scene", f"fix the {key}"
-    for var in sorted(v for v in own_variables(spec) - variables if not found.unread(v)):
+    for var in sorted(v for v in own_variables(spec) - variables - CONSTANTS.keys() if not found.unread(v)):
         yield (f"uses {quote(var)}, which is not a VariableNumber of this scene",
                "declare it as a VariableNumber or fix the name")
 
@@ -56,7 +57,7 @@ def leave_out_dependents(found: Findings, objects: dict[str, Spec]) -> None:
     its cause was: what waits on a gap is a gap too."""
     dependents: dict[str, list[tuple[str, str]]] = {}
     for name, spec in objects.items():
-        for how, cause in _uses(spec):
+        for how, cause in uses(spec):
             dependents.setdefault(cause, []).append((name, how))
     pending = deque(sorted(found.left_out))
     while pending:
@@ -65,15 +66,17 @@ def leave_out_dependents(found: Findings, objects: dict[str, Spec]) -> None:
             if found.broken(name):
                 continue
             gap = found.left_out[cause] is LeftOut.GAP
+            why = f": {found.reasons[cause]}" if cause in found.reasons else ""
             found.report((unresolved if gap else warning)(
-                found.place(name), f"{how} {quote(cause)}, which is left out; it is left out too",
+                found.place(name), f"{how} {quote(cause)}, which is left out{why}; it is left out too",
                 f"fix {quote(cause)}"
             ))
-            found.leave_out(name, LeftOut.GAP if gap else LeftOut.FAULT)
+            found.leave_out(name, LeftOut.GAP if gap else LeftOut.FAULT,
+                            reason=f"it {how} {quote(cause)}, which is left out")
             pending.append(name)
 
 
-def _uses(spec: Spec) -> list[tuple[str, str]]:
+def uses(spec: Spec) -> list[tuple[str, str]]:
     """(how, name) for every object `spec` cannot be drawn without."""
     found = [("is drawn in", spec.parent)] if spec.parent is not None else []
     found += [("stands on", name) for _, name, _ in references_of(spec)]

@@ -19,7 +19,15 @@ from lecturekit.kinds import (
     values_of,
 )
 from lecturekit.resolve.findings import Findings, LeftOut, slugify
-from lecturekit.syntax.evaluate import EvaluationError, evaluate, evaluate_number, evaluate_point, function_of
+from lecturekit.resolve.references import uses
+from lecturekit.syntax.evaluate import (
+    CONSTANTS,
+    EvaluationError,
+    evaluate,
+    evaluate_number,
+    evaluate_point,
+    function_of,
+)
 from lecturekit.syntax.nodes import (
     FieldType,
     FunctionValue,
@@ -42,13 +50,13 @@ def check_gaps(found: Findings, objects: dict[str, Spec]) -> None:
                     found.place(name), f"{key} was cut off after {quote(value.prefix[-24:])}…",
                     f'set {key} in the overrides file '
                     f'(["{slugify(found.scene.title)}".{name}])'))
-                found.leave_out(name, LeftOut.GAP)
+                found.leave_out(name, LeftOut.GAP, reason=f"its {key} was cut off")
             elif isinstance(value, FunctionValue) and value.body is None:
                 found.report(unresolved(
                     found.place(name), "its function was not recorded",
                     f'set function = "..." (an expression of x) in the overrides file '
                     f'(["{slugify(found.scene.title)}".{name}])'))
-                found.leave_out(name, LeftOut.GAP)
+                found.leave_out(name, LeftOut.GAP, reason="its function was not recorded")
 
 
 def start_values(found: Findings, objects: dict[str, Spec]) -> dict[str, float]:
@@ -60,25 +68,30 @@ def start_values(found: Findings, objects: dict[str, Spec]) -> dict[str, float]:
                 start[name] = evaluate_number(spec.initial_value, {})
             except EvaluationError as exc:
                 found.report(warning(
-                    found.place(name), f"initial_value: {exc.message}; it is left out", "fix the initial_value"
+                    found.place(name), f"{found.from_overrides(name, 'initial_value')}: {exc.message}; it is left out",
+                    found.fix(name, "initial_value", "fix the initial_value"),
                 ))
-                found.leave_out(name)
+                found.leave_out(name, reason=f"its initial_value cannot be evaluated: {exc.message}")
     return start
 
 
 def check_values(found: Findings, objects: dict[str, Spec], start: dict[str, float]) -> None:
     """Every number an object is drawn from must evaluate with the scene's starting values;
-    an object whose numbers do not has nothing to be drawn at, so it is left out."""
-    for name, spec in objects.items():
-        if found.broken(name) or isinstance(spec, VariableNumberSpec) or depends_on(spec, objects) - start.keys():
-            continue  # a left-out variable leaves its users out (`leave_out_dependents`)
+    an object whose numbers do not has nothing to be drawn at, so it is left out. What stands
+    on or is drawn in an object is checked after it: if that is left out, so is it, for that."""
+    for name, spec in sorted(objects.items(), key=lambda item: isinstance(item[1], PlotPointSpec)):
+        if (found.broken(name) or isinstance(spec, VariableNumberSpec)
+                or depends_on(spec, objects) - start.keys() - CONSTANTS.keys()
+                or any(found.broken(cause) for _, cause in uses(spec))):
+            continue  # left out with what it uses (`leave_out_dependents`)
         problem = evaluation_problem(spec, objects, start)
         if problem is not None:
             key, message = problem
             found.report(warning(
-                found.place(name), f"{key} cannot be evaluated: {message}; it is left out", "fix the expression"
+                found.place(name), f"{found.from_overrides(name, key)} cannot be evaluated: {message}; it is left out",
+                found.fix(name, key, "fix the expression"),
             ))
-            found.leave_out(name)
+            found.leave_out(name, reason=f"its {key} cannot be evaluated: {message}")
 
 
 def check_numbers(found: Findings, objects: dict[str, Spec], start: dict[str, float]) -> dict[str, Spec]:
@@ -116,7 +129,8 @@ def check_ticks(found: Findings, objects: dict[str, Spec], actions: list[TimedAc
                 key, message = problem
                 found.report(warning(
                     found.place(name),
-                    f"{key} cannot be evaluated at {time:.3f} s: {message}; it is drawn at its last good value",
+                    f"{found.from_overrides(name, key)} cannot be evaluated at {time:.3f} s: {message}; "
+                    "it is drawn at its last good value",
                     "keep the numbers it uses where it is defined",
                 ))
                 del watched[name]
@@ -140,7 +154,34 @@ def evaluation_problem(
                 evaluate(value, env)
     except EvaluationError as exc:
         return key, exc.message
+    if isinstance(spec, FunctionPlotSpec):
+        return _function_problem(spec, objects, env)
     return _height_problem(spec, objects, env) if isinstance(spec, PlotPointSpec) else None
+
+
+#: A plot's function is tried at this many x across its range before it is said to draw nothing.
+_FUNCTION_SAMPLES = 33
+
+
+def _function_problem(
+    spec: FunctionPlotSpec, objects: Mapping[str, Spec], env: Mapping[str, float]
+) -> tuple[str, str] | None:
+    """A plot whose function is defined nowhere on its x range (a name the whitelist lacks, most
+    often) draws nothing: that is the plot's fault, not that of what stands on it."""
+    function = spec.function
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return None  # a gap, reported as such
+    parent = objects.get(spec.parent) if spec.parent is not None else None
+    low, high = (_evaluated(spec.x_range, env) or _evaluated(getattr(parent, "x_range", None), env)
+                 or (0.0, 1.0))
+    f, first = function_of(function, env), ""
+    for i in range(_FUNCTION_SAMPLES):
+        try:
+            f(low + (high - low) * i / (_FUNCTION_SAMPLES - 1))
+            return None
+        except EvaluationError as exc:
+            first = first or exc.message
+    return "function", f"{first} (at every x from {low:g} to {high:g})"
 
 
 def _height_problem(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from difflib import get_close_matches
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.syntax.nodes import (
@@ -24,19 +26,82 @@ from lecturekit.syntax.nodes import (
 MAX_MAGNITUDE = 1e15
 #: Nodes visited in one evaluation at most.
 MAX_STEPS = 10_000
+#: Levels of nesting one evaluation follows at most (the parser allows fewer).
+MAX_DEPTH = 200
 
-FUNCTIONS: dict[str, tuple[int, Callable[..., float]]] = {
-    "exp": (1, math.exp),
-    "log": (1, math.log),
-    "sqrt": (1, math.sqrt),
-    "sin": (1, math.sin),
-    "cos": (1, math.cos),
-    "tan": (1, math.tan),
-    "abs": (1, abs),
-    "min": (-1, lambda *xs: min(xs)),  # min(x) alone would iterate over a float
-    "max": (-1, lambda *xs: max(xs)),
+
+class _Undefined(Exception):
+    """Raised by a whitelisted function outside its domain, saying what the domain is."""
+
+
+@dataclass(frozen=True)
+class Function:
+    """A whitelisted function: how many arguments it takes (`most` None: any number) and what it
+    needs of them, said when a call falls outside it."""
+
+    least: int
+    most: int | None
+    apply: Callable[..., float]
+    needs: str = ""
+
+
+def _domain(test: Callable[..., bool], function: Callable[..., float]) -> Callable[..., float]:
+    def checked(*xs: float) -> float:
+        if not test(*xs):
+            raise _Undefined
+        return function(*xs)
+
+    return checked
+
+
+def _round(x: float, digits: float = 0.0) -> float:
+    """Halves round away from zero (2.5 -> 3, -2.5 -> -3), as people round, not to even."""
+    if digits != int(digits) or not 0 <= digits <= 15:
+        raise _Undefined
+    scale = 10.0 ** int(digits)
+    return math.copysign(math.floor(abs(x) * scale + 0.5), x) / scale
+
+
+def _clamp(x: float, low: float, high: float) -> float:
+    if low > high:
+        raise _Undefined
+    return min(max(x, low), high)
+
+
+def _log(x: float, base: float = math.e) -> float:
+    return math.log(x) / math.log(base)
+
+
+_POSITIVE = "a number > 0"
+FUNCTIONS: dict[str, Function] = {
+    "exp": Function(1, 1, math.exp),
+    "log": Function(1, 2, _domain(lambda x, b=math.e: x > 0 and b > 0 and b != 1, _log),
+                    "a number > 0 (and a base > 0 other than 1)"),
+    "log10": Function(1, 1, _domain(lambda x: x > 0, math.log10), _POSITIVE),
+    "log2": Function(1, 1, _domain(lambda x: x > 0, math.log2), _POSITIVE),
+    "sqrt": Function(1, 1, _domain(lambda x: x >= 0, math.sqrt), "a number ≥ 0"),
+    "sin": Function(1, 1, math.sin),
+    "cos": Function(1, 1, math.cos),
+    "tan": Function(1, 1, math.tan),
+    "asin": Function(1, 1, _domain(lambda x: -1 <= x <= 1, math.asin), "a number from -1 to 1"),
+    "acos": Function(1, 1, _domain(lambda x: -1 <= x <= 1, math.acos), "a number from -1 to 1"),
+    "atan": Function(1, 1, math.atan),
+    "atan2": Function(2, 2, math.atan2),
+    "sinh": Function(1, 1, math.sinh),
+    "cosh": Function(1, 1, math.cosh),
+    "tanh": Function(1, 1, math.tanh),
+    "hypot": Function(1, None, math.hypot),
+    "abs": Function(1, 1, abs),
+    "sign": Function(1, 1, lambda x: (x > 0) - (x < 0)),
+    "floor": Function(1, 1, math.floor),
+    "ceil": Function(1, 1, math.ceil),
+    "round": Function(1, 2, _round, "a number of digits from 0 to 15"),
+    "mod": Function(2, 2, _domain(lambda a, b: b != 0, lambda a, b: a % b), "a divisor other than 0"),
+    "clamp": Function(3, 3, _clamp, "a lower bound no greater than the upper"),
+    "min": Function(1, None, lambda *xs: min(xs)),  # min(x) alone would iterate over a float
+    "max": Function(1, None, lambda *xs: max(xs)),
 }
-CONSTANTS = {"pi": math.pi}
+CONSTANTS = {"pi": math.pi, "tau": math.tau, "e": math.e}
 
 Result = float | str | bool | tuple["Result", ...]
 
@@ -47,9 +112,13 @@ class EvaluationError(LectureError):
         super().__init__(error(Place(), message))
 
 
+_TOO_LARGE = f"a result is larger than {MAX_MAGNITUDE:g}"
+
+
 class _Budget:
     def __init__(self) -> None:
         self.steps = 0
+        self.depth = 0
 
     def spend(self) -> None:
         self.steps += 1
@@ -93,13 +162,25 @@ def function_of(value: FunctionValue, env: Mapping[str, float]) -> Callable[[flo
 
 
 def _check(x: float) -> float:
+    if math.isnan(x):
+        raise EvaluationError("a result is not a number")
     if not math.isfinite(x) or abs(x) > MAX_MAGNITUDE:
-        raise EvaluationError(f"a result is larger than {MAX_MAGNITUDE:g}")
+        raise EvaluationError(_TOO_LARGE)
     return x
 
 
 def _eval(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
     budget.spend()
+    budget.depth += 1
+    if budget.depth > MAX_DEPTH:
+        raise EvaluationError(f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        return _node(value, env, budget)
+    finally:
+        budget.depth -= 1
+
+
+def _node(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
     match value:
         case Num(value=v):
             return _check(float(v))
@@ -121,24 +202,34 @@ def _eval(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
             a, b = _number(left, env, budget), _number(right, env, budget)
             return _check(_arithmetic(op, a, b))
         case Call(function=name, args=args):
-            if name not in FUNCTIONS:
-                known = ", ".join(sorted(FUNCTIONS))
-                raise EvaluationError(f"{name!r} is not a function this format allows ({known})")
-            arity, function = FUNCTIONS[name]
-            if arity >= 0 and len(args) != arity:
-                raise EvaluationError(f"{name} takes {arity} argument(s), not {len(args)}")
-            if not args:
-                raise EvaluationError(f"{name} needs an argument")
-            numbers = [_number(a, env, budget) for a in args]
-            try:
-                return _check(float(function(*numbers)))
-            except (ValueError, OverflowError):
-                raise EvaluationError(f"{name} is not defined at {numbers}") from None
+            return _call(name, [_number(a, env, budget) for a in args] if name in FUNCTIONS else [])
         case FunctionValue():
             raise EvaluationError("a function is not a number")
         case Truncated(prefix=prefix):
             raise EvaluationError(f"the value was cut off after {prefix[-20:]!r}…")
     raise EvaluationError(f"cannot evaluate {type(value).__name__}")
+
+
+def _call(name: str, numbers: list[float]) -> float:
+    if name not in FUNCTIONS:
+        known = ", ".join(sorted(FUNCTIONS))
+        close = get_close_matches(name, FUNCTIONS, n=1, cutoff=0.8)
+        suggestion = f"; did you mean {close[0]!r}?" if close else ""
+        raise EvaluationError(f"{name!r} is not a function this format allows ({known}){suggestion}")
+    function = FUNCTIONS[name]
+    if not function.least <= len(numbers) <= (function.most if function.most is not None else len(numbers)):
+        wanted = (f"{function.least}" if function.least == function.most
+                  else f"{function.least} to {function.most}" if function.most is not None
+                  else f"at least {function.least}")
+        raise EvaluationError(f"{name} takes {wanted} argument(s), not {len(numbers)}")
+    try:
+        return _check(float(function.apply(*numbers)))
+    except (_Undefined, ValueError, ZeroDivisionError):
+        call = f"{name}({', '.join(f'{n:g}' for n in numbers)})"
+        needs = f": {name} needs {function.needs}" if function.needs else ""
+        raise EvaluationError(f"{call} is not defined{needs}") from None
+    except OverflowError:
+        raise EvaluationError(_TOO_LARGE) from None
 
 
 def _number(value: Value, env: Mapping[str, float], budget: _Budget) -> float:
@@ -159,6 +250,10 @@ def _arithmetic(op: str, a: float, b: float) -> float:
                 return a * b
             case "/":
                 return a / b
+            case "%":
+                if b == 0:
+                    raise EvaluationError(f"{a:g} % 0 is not defined: % needs a divisor other than 0")
+                return a % b
             case "**":
                 if a == 0 and b < 0:
                     raise ZeroDivisionError
@@ -171,7 +266,7 @@ def _arithmetic(op: str, a: float, b: float) -> float:
     except ZeroDivisionError:
         raise EvaluationError("division by zero") from None
     except OverflowError:
-        raise EvaluationError(f"a result is larger than {MAX_MAGNITUDE:g}") from None
+        raise EvaluationError(_TOO_LARGE) from None
     except ValueError:
         raise EvaluationError("a negative number to a fractional power") from None
     raise EvaluationError(f"unknown operator {op!r}")

@@ -14,7 +14,7 @@ from enum import Enum
 from lecturekit.syntax.errors import GrammarError
 
 ELLIPSIS = "…"
-_OPERATORS = ("**", "(", ")", ",", "=", "<", ">", "+", "-", "*", "/", "[", "]", ":", ".")
+_OPERATORS = ("**", "(", ")", ",", "=", "<", ">", "+", "-", "*", "/", "%", "[", "]", ":", ".")
 _ESCAPES = {"\\": "\\", "'": "'", '"': '"', "n": "\n", "t": "\t"}
 
 

@@ -105,10 +105,10 @@ class _ValueParser:
         return left
 
     def product(self) -> Value:
-        """product: unary (("*" | "/") unary)*"""
+        """product: unary (("*" | "/" | "%") unary)*"""
         left = self.unary()
         outer = self.depth
-        while (op := self.peek()).kind is T.OP and op.text in ("*", "/"):
+        while (op := self.peek()).kind is T.OP and op.text in ("*", "/", "%"):
             self.take()
             self.nested(op)
             left = self.arithmetic(op, left, self.unary())

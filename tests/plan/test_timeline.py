@@ -306,8 +306,9 @@ def test_variable_values_move_monotonically_during_a_tick(ticking: ScenePlan):
 SQRT_POINT = {"x": "a VariableNumber (initial_value=4.0)", "fig": FIGURE,
               "p": "a Point drawn in fig (location=(3, 1 + sqrt(x)))", "fine": "a Point drawn in fig (location=(x, 1))"}
 REDRAW = "{} is redrawn as the numbers it depends on change."
-SQRT_FAILS = ("warning: scene 'Scene One', object 'p': location cannot be evaluated at 1.000 s: sqrt is not defined "
-              "at [-1.0]; it is drawn at its last good value (keep the numbers it uses where it is defined)",)
+SQRT_FAILS = ("warning: scene 'Scene One', object 'p': location cannot be evaluated at 1.000 s: sqrt(-1) is not "
+              "defined: sqrt needs a number ≥ 0; it is drawn at its last good value "
+              "(keep the numbers it uses where it is defined)",)
 
 
 def test_an_object_is_held_at_its_last_good_numbers_while_its_values_fail(plan_tiny):

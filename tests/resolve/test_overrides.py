@@ -342,7 +342,7 @@ def test_the_demo_needs_its_overrides(empty_overrides):
     without = read(DEMO, empty_overrides)
     assert [(d.place.object, d.message) for d in without.of(Severity.UNRESOLVED)] == [
         ("wave", "its function was not recorded"),
-        ("crest", "stands on 'wave', which is left out; it is left out too"),
+        ("crest", "stands on 'wave', which is left out: its function was not recorded; it is left out too"),
     ]
     assert without.scenes[0].broken == {"wave", "crest"}
 

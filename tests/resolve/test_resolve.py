@@ -126,8 +126,8 @@ def test_without_the_overrides_the_gaps_are_reported(transformer, empty_override
         '(["where-the-words-sit".fast]))'
     )
     assert by_object["dot_fast"] == (
-        "unresolved: scene 'Where the Words Sit', object 'dot_fast': stands on 'fast', which is left out; "
-        "it is left out too (fix 'fast')"
+        "unresolved: scene 'Where the Words Sit', object 'dot_fast': stands on 'fast', which is left out: "
+        "its function was not recorded; it is left out too (fix 'fast')"
     )
 
 
@@ -558,8 +558,10 @@ def test_a_broken_object_is_left_out_and_its_actions_are_quiet(resolve_scene):
             [
                 f"warning: {SCENE}, object 'f': x_range cannot be evaluated: division by zero; it is left out "
                 "(fix the expression)",
-                f"warning: {SCENE}, object 'p': is drawn in 'f', which is left out; it is left out too (fix 'f')",
-                f"warning: {SCENE}, object 'q': is drawn in 'f', which is left out; it is left out too (fix 'f')",
+                f"warning: {SCENE}, object 'p': is drawn in 'f', which is left out: its x_range cannot be evaluated: "
+                "division by zero; it is left out too (fix 'f')",
+                f"warning: {SCENE}, object 'q': is drawn in 'f', which is left out: its x_range cannot be evaluated: "
+                "division by zero; it is left out too (fix 'f')",
             ],
             {"f", "p", "q"},
         ),
@@ -567,9 +569,11 @@ def test_a_broken_object_is_left_out_and_its_actions_are_quiet(resolve_scene):
             {"k": "a VariableNumber (initial_value=sqrt(-1))", "f": FIGURE,
              "p": "a Point drawn in f (location=(k, 1))"},
             [
-                f"warning: {SCENE}, object 'k': initial_value: sqrt is not defined at [-1.0]; it is left out "
+                f"warning: {SCENE}, object 'k': initial_value: sqrt(-1) is not defined: sqrt needs a number ≥ 0; "
+                "it is left out "
                 "(fix the initial_value)",
-                f"warning: {SCENE}, object 'p': uses 'k', which is left out; it is left out too (fix 'k')",
+                f"warning: {SCENE}, object 'p': uses 'k', which is left out: its initial_value cannot be evaluated: "
+                "sqrt(-1) is not defined: sqrt needs a number ≥ 0; it is left out too (fix 'k')",
             ],
             {"k", "p"},
         ),
@@ -581,7 +585,8 @@ def test_a_broken_object_is_left_out_and_its_actions_are_quiet(resolve_scene):
                 "it is left out (draw it in a Figure or Axes)",
                 f"unresolved: {SCENE}, object 'w': its function was not recorded (set function = \"...\" (an "
                 'expression of x) in the overrides file (["scene-one".w]))',
-                f"warning: {SCENE}, object 'd': stands on 'w', which is left out; it is left out too (fix 'w')",
+                f"warning: {SCENE}, object 'd': stands on 'w', which is left out: it is drawn in 't', a Text; "
+                "only Figures and Axes hold objects; it is left out too (fix 'w')",
             ],
             {"w", "d"},
         ),
@@ -621,8 +626,9 @@ def test_a_value_that_fails_after_a_tick_is_held_at_its_last_good_value(resolve_
     ]
     r = resolve_scene(objects, does)
     assert lines(r) == [
-        f"warning: {SCENE}, object 'p': location cannot be evaluated at 1.000 s: sqrt is not defined at [-1.0]; "
-        "it is drawn at its last good value (keep the numbers it uses where it is defined)",
+        f"warning: {SCENE}, object 'p': location cannot be evaluated at 1.000 s: "
+        "sqrt(-1) is not defined: sqrt needs a number ≥ 0; it is drawn at its last good value "
+        "(keep the numbers it uses where it is defined)",
         f"warning: {SCENE}, object 'q': location cannot be evaluated at 5.000 s: division by zero; "
         "it is drawn at its last good value (keep the numbers it uses where it is defined)",
     ]

@@ -14,6 +14,7 @@ from lecturekit.diagnostics import LectureError
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import (
     FUNCTIONS,
+    MAX_DEPTH,
     MAX_STEPS,
     EvaluationError,
     evaluate,
@@ -35,7 +36,10 @@ from lecturekit.syntax.nodes import (
 )
 from lecturekit.syntax.parser import parse_description, parse_expression, parse_value
 
-KNOWN = "abs, cos, exp, log, max, min, sin, sqrt, tan"
+KNOWN = (
+    "abs, acos, asin, atan, atan2, ceil, clamp, cos, cosh, exp, floor, hypot, log, log10, log2, max, min, "
+    "mod, round, sign, sin, sinh, sqrt, tan, tanh"
+)
 
 
 def value(source: str, **env: float) -> float:
@@ -69,6 +73,40 @@ def value(source: str, **env: float) -> float:
         ("min(3)", 3.0),
         ("max(-3)", -3.0),
         ("sin(pi / 2)", 1.0),
+        ("e", math.e),
+        ("tau", 2 * math.pi),
+        ("sign(-3.5)", -1.0),
+        ("sign(0)", 0.0),
+        ("sign(2)", 1.0),
+        ("floor(-1.5)", -2.0),
+        ("ceil(-1.5)", -1.0),
+        ("round(2.5)", 3.0),
+        ("round(-2.5)", -3.0),
+        ("round(0.4)", 0.0),
+        ("round(3.14159, 2)", 3.14),
+        ("mod(7, 3)", 1.0),
+        ("mod(-1, 3)", 2.0),
+        ("7 % 3", 1.0),
+        ("-1 % 3", 2.0),
+        ("2 * 7 % 4", 2.0),
+        ("1 + 7 % 4", 4.0),
+        ("atan2(1, 1)", math.pi / 4),
+        ("atan2(0, -1)", math.pi),
+        ("asin(1)", math.pi / 2),
+        ("acos(1)", 0.0),
+        ("atan(1)", math.pi / 4),
+        ("sinh(0)", 0.0),
+        ("cosh(0)", 1.0),
+        ("tanh(100)", 1.0),
+        ("log10(1000)", 3.0),
+        ("log2(8)", 3.0),
+        ("log(8, 2)", 3.0),
+        ("log(e)", 1.0),
+        ("hypot(3, 4)", 5.0),
+        ("hypot(2, 3, 6)", 7.0),
+        ("clamp(5, 0, 1)", 1.0),
+        ("clamp(-5, 0, 1)", 0.0),
+        ("clamp(0.25, 0, 1)", 0.25),
     ],
 )
 def test_arithmetic_and_the_whitelisted_functions(source, expected):
@@ -135,7 +173,7 @@ def test_a_function_evaluated_outside_its_domain_is_an_error_at_the_call():
     assert f(4.0) == 2.0
     with pytest.raises(EvaluationError) as caught:
         f(-1.0)
-    assert caught.value.message == "sqrt is not defined at [-1.0]"
+    assert caught.value.message == "sqrt(-1) is not defined: sqrt needs a number ≥ 0"
 
 
 @pytest.mark.parametrize(
@@ -153,13 +191,33 @@ def test_a_function_evaluated_outside_its_domain_is_an_error_at_the_call():
         ("0 / 0", {}, "division by zero"),
         ("0 ** -1", {}, "division by zero"),
         ("(-8) ** 0.5", {}, "a negative number to a fractional power"),
-        ("sqrt(-1)", {}, "sqrt is not defined at [-1.0]"),
-        ("log(0)", {}, "log is not defined at [0.0]"),
-        ("exp(1000)", {}, "exp is not defined at [1000.0]"),
+        ("sqrt(-1)", {}, "sqrt(-1) is not defined: sqrt needs a number ≥ 0"),
+        ("log(0)", {}, "log(0) is not defined: log needs a number > 0 (and a base > 0 other than 1)"),
+        ("log(-1)", {}, "log(-1) is not defined: log needs a number > 0 (and a base > 0 other than 1)"),
+        ("log(8, 1)", {}, "log(8, 1) is not defined: log needs a number > 0 (and a base > 0 other than 1)"),
+        ("log10(0)", {}, "log10(0) is not defined: log10 needs a number > 0"),
+        ("log2(-2)", {}, "log2(-2) is not defined: log2 needs a number > 0"),
+        ("asin(2)", {}, "asin(2) is not defined: asin needs a number from -1 to 1"),
+        ("acos(-1.5)", {}, "acos(-1.5) is not defined: acos needs a number from -1 to 1"),
+        ("mod(1, 0)", {}, "mod(1, 0) is not defined: mod needs a divisor other than 0"),
+        ("1 % 0", {}, "1 % 0 is not defined: % needs a divisor other than 0"),
+        ("x % (x - x)", {"x": 2.0}, "2 % 0 is not defined: % needs a divisor other than 0"),
+        ("clamp(1, 2, 0)", {}, "clamp(1, 2, 0) is not defined: clamp needs a lower bound no greater than the upper"),
+        ("round(1, 0.5)", {}, "round(1, 0.5) is not defined: round needs a number of digits from 0 to 15"),
+        ("round(1, 16)", {}, "round(1, 16) is not defined: round needs a number of digits from 0 to 15"),
+        ("exp(1000)", {}, "a result is larger than 1e+15"),
+        ("sinh(1000)", {}, "a result is larger than 1e+15"),
+        ("cosh(-1000)", {}, "a result is larger than 1e+15"),
+        ("hypot(1e15, 1e15)", {}, "a result is larger than 1e+15"),
+        ("atan2(1)", {}, "atan2 takes 2 argument(s), not 1"),
+        ("clamp(1, 2)", {}, "clamp takes 3 argument(s), not 2"),
+        ("round(1, 2, 3)", {}, "round takes 1 to 2 argument(s), not 3"),
+        ("hypot()", {}, "hypot takes at least 1 argument(s), not 0"),
+        ("sgn(1)", {}, f"'sgn' is not a function this format allows ({KNOWN}); did you mean 'sign'?"),
         ("tan(pi / 2)", {}, "a result is larger than 1e+15"),
         ("sin(1, 2)", {}, "sin takes 1 argument(s), not 2"),
         ("sin()", {}, "sin takes 1 argument(s), not 0"),
-        ("min()", {}, "min needs an argument"),
+        ("min()", {}, "min takes at least 1 argument(s), not 0"),
         ("y", {}, "'y' is not a VariableNumber of this scene"),
         ("foo(1)", {}, f"'foo' is not a function this format allows ({KNOWN})"),
         ("eval(1)", {}, f"'eval' is not a function this format allows ({KNOWN})"),
@@ -255,7 +313,7 @@ def test_nothing_is_ever_run(monkeypatch, tmp_path):
         (BinOp("*", Bool(True), Num(1.0)), "arithmetic needs numbers"),
         (Neg(Str("a")), "arithmetic needs numbers"),
         (Call("sin", (Tuple(()),)), "arithmetic needs numbers"),
-        (BinOp("%", Num(1.0), Num(2.0)), "unknown operator '%'"),
+        (BinOp("//", Num(1.0), Num(2.0)), "unknown operator '//'"),
         (
             Tuple(tuple(Num(1.0) for _ in range(MAX_STEPS + 1))),
             f"takes more than {MAX_STEPS} steps to evaluate",
@@ -287,7 +345,17 @@ def test_shape_errors(source, function, message):
     assert caught.value.message == message
 
 
+def test_a_tree_nested_deeper_than_the_parser_allows_is_an_error_not_a_recursion():
+    tree = Num(1.0)
+    for _ in range(5000):
+        tree = Neg(tree)
+    with pytest.raises(EvaluationError) as caught:
+        evaluate(tree, {})
+    assert caught.value.message == f"nested more than {MAX_DEPTH} levels deep"
+
+
 def test_results_are_floats():
     assert type(value("1")) is float
     assert type(value("abs(-1)")) is float
+    assert all(type(value(f"{name}(2.5)")) is float for name in ("sign", "floor", "ceil", "round"))
     assert evaluate_point(parse_value("(1, 2)"), {}) == (1.0, 2.0)

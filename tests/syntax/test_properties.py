@@ -4,12 +4,14 @@ expression tree raises nothing but LectureError and otherwise returns a finite f
 from __future__ import annotations
 
 import math
+from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lecturekit.diagnostics import LectureError
-from lecturekit.syntax.evaluate import FUNCTIONS, evaluate
+from lecturekit.syntax import evaluate as evaluator
+from lecturekit.syntax.evaluate import CONSTANTS, FUNCTIONS, MAX_STEPS, EvaluationError, evaluate
 from lecturekit.syntax.nodes import (
     FORMAT_KINDS,
     BinOp,
@@ -59,8 +61,9 @@ ACTION_FRAGMENTS = [
 ]
 EXPRESSION_FRAGMENTS = [
     *NAMES, "pi", " ", "0", "1", "2.5", "1e308", "1e-308", "9", "(", ")", ",", "+", "-", "*",
-    "/", "**", "<function>", "<VariableNumber x = 1.0>", "'s'", '"s"', "…", "sin(", "log(",
+    "/", "**", "%", "<function>", "<VariableNumber x = 1.0>", "'s'", '"s"', "…", "sin(", "log(",
     "sqrt(", "min(", "exp(", "__import__(", ".", "[", "]", ":", "=", "<", ">",
+    *[f"{name}(" for name in FUNCTIONS], *CONSTANTS,
 ]
 # fmt: on
 
@@ -141,8 +144,10 @@ def test_parsed_expressions_evaluate_or_fail_cleanly(source):
 ENV = {"a": 0.5, "b": -3.0, "c": 1e6, "zero": 0.0}
 FUNCTION_NAMES = [*FUNCTIONS, "pow", "eval", "__import__"]
 
-numbers = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, -1.0, 1e15, 1e16])
-leaves = st.builds(Num, numbers) | st.builds(Var, st.sampled_from([*ENV, "pi", "undeclared"]))
+# the edges of the functions' domains, and of the magnitude limit
+EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, 2.0, -2.5, 15.5, 16.0, 1e-300, 1e15, -1e15, 1e16, 710.0, -710.0]
+numbers = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from(EDGES)
+leaves = st.builds(Num, numbers) | st.builds(Var, st.sampled_from([*ENV, *CONSTANTS, "undeclared"]))
 
 
 def branches(children: st.SearchStrategy) -> st.SearchStrategy:
@@ -160,17 +165,67 @@ def branches(children: st.SearchStrategy) -> st.SearchStrategy:
 trees = st.recursive(leaves, branches, max_leaves=25)
 
 
-@FAST
+def nodes_in(tree) -> int:
+    match tree:
+        case BinOp(left=left, right=right):
+            return 1 + nodes_in(left) + nodes_in(right)
+        case Neg(operand=operand):
+            return 1 + nodes_in(operand)
+        case Call(args=args) | Tuple(items=args):
+            return 1 + sum(nodes_in(a) for a in args)
+    return 1
+
+
+def steps_to_evaluate(tree, env) -> tuple[int, object]:
+    """The steps one evaluation spends, and its result or the exception it raised."""
+    steps = []
+    spend = evaluator._Budget.spend
+
+    def counted(budget):
+        spend(budget)
+        steps.append(1)
+
+    with mock.patch.object(evaluator._Budget, "spend", counted):
+        try:
+            outcome = evaluate(tree, env)
+        except Exception as exc:  # what it raised is what the test checks
+            outcome = exc
+    return len(steps), outcome
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(trees)
-def test_evaluating_any_tree_is_a_finite_float_or_a_lecture_error(tree):
+def test_evaluating_any_tree_is_a_finite_float_or_an_evaluation_error_within_budget(tree):
+    steps, outcome = steps_to_evaluate(tree, ENV)
+    assert steps <= min(MAX_STEPS, nodes_in(tree))  # each node once at most: no hidden loops
+    if isinstance(outcome, Exception):
+        assert type(outcome) is EvaluationError, repr(outcome)
+        assert [d.severity.value for d in outcome.diagnostics] == ["error"]
+        assert outcome.message and "nan" not in outcome.message.lower()
+        return
+    assert type(outcome) is float
+    assert math.isfinite(outcome)
+    assert abs(outcome) <= 1e15
+
+
+@FAST
+@given(st.sampled_from(sorted(FUNCTIONS)), st.lists(st.sampled_from(EDGES) | st.floats(-1e15, 1e15), max_size=4))
+def test_every_function_at_any_numbers_is_a_finite_float_or_an_evaluation_error(name, args):
     try:
-        result = evaluate(tree, ENV)
-    except LectureError as exc:
-        assert [d.severity.value for d in exc.diagnostics] == ["error"]
+        result = evaluate(Call(name, tuple(Num(a) for a in args)), {})
+    except EvaluationError as exc:
+        assert exc.message.startswith((f"{name}(", f"{name} takes", "a result is larger")), exc.message
         return
     assert type(result) is float
     assert math.isfinite(result)
-    assert abs(result) <= 1e15
+
+
+def test_a_tree_larger_than_the_budget_stops_at_the_budget():
+    wide = Call("max", tuple(Call("sin", (Num(float(i)),)) for i in range(MAX_STEPS)))
+    steps, outcome = steps_to_evaluate(wide, {})
+    assert isinstance(outcome, EvaluationError)
+    assert outcome.message == f"takes more than {MAX_STEPS} steps to evaluate"
+    assert steps == MAX_STEPS  # the step over the budget raises before it is counted
 
 
 odd_values = st.recursive(
@@ -212,7 +267,7 @@ plain_text = st.text(alphabet="abc XYZ019_$()'\"\\=,-", max_size=8)
 def arithmetic(children: st.SearchStrategy) -> st.SearchStrategy:
     """Trees in the shape the parser builds: it folds `-` into a number, so no Neg(Num)."""
     return (
-        st.builds(BinOp, st.sampled_from(["+", "-", "*", "/", "**"]), children, children)
+        st.builds(BinOp, st.sampled_from(["+", "-", "*", "/", "%", "**"]), children, children)
         | st.builds(Neg, children.filter(lambda c: not isinstance(c, Num)))
         | st.builds(
             Call,

@@ -1,0 +1,485 @@
+"""A hypothesis strategy that writes whole valid lectures in the format, and the plan of one.
+
+`lectures()` draws a `Generated` lecture: one to three scenes, each a board history simulated
+as it is drawn, so every action it writes is one the format accepts (parents shown before their
+children, a Derivation or Table revealed once per line or row, one Heading at a time, a redraw
+only where a number it follows ticks, parts that are in the text). It covers every kind, colour
+form, label form, action form and part form; sparse and crowded boards; short and long texts;
+wide, tall and square figures; moves, departures and re-arrivals; VariableNumbers that tick with
+objects following them; a function and `#rrggbb` colours supplied by the overrides; recorded
+`live` lists that agree with the actions.
+
+`write(generated, folder)` puts it on disk (lecture.json, its images, overrides.toml) and
+`plan_of(path, overrides)` gives its plan, for the layout properties to assert on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.sources import read
+
+#: Colours as a description writes them; `#rrggbb` the grammar leaves to the overrides.
+COLORS = [None, "text", "yellow", "blue", "green", "red", "magenta", "gray", "orange", "#3fa7c4", "#D08770"]
+WORDS = ["the", "mean", "of", "a", "sample", "moves", "toward", "its", "expected", "value", "as", "number",
+         "draws", "grows", "while", "each", "arrow", "adds", "tip", "to", "tail", "and", "bell", "curve", "keeps",
+         "area", "fixed", "at", "one", "Größe", "naïve", "—", "x"]
+INLINE_MATH = ["$x_1$", "$a^2 + b^2$", "$alpha$", "$n -> infinity$", "$frac(1, n)$", "$|v|$"]
+FORMULAS = [
+    "$a^2 + b^2 = c^2$",
+    "$e^(i pi) + 1 = 0$",
+    "$sum_(i=1)^n i = frac(n (n + 1), 2)$",
+    "$x$",
+    "$op(\"softmax\")(frac(Q K^T, sqrt(d_k))) V$",
+    "$integral_(-infinity)^infinity e^(-x^2) dif x = sqrt(pi)$",
+    "$f(x) = op(\"sign\")(x) floor(|x|) + x mod 1 + arctan(x) + tanh(x)$",
+]
+LINES = ["f(x) &= (x + 1)^2", "&= x^2 + 2 x + 1", "g(t) &= sin(omega t)", "&= 2 sin(t / 2) cos(t / 2)",
+         "y &= m x + b", "|a + b| &<= |a| + |b|"]
+LABELS = ["v", "P", "x_1", "f(x)", "a + b", "r", "origin", "2i = 0", "k_2"]
+CELLS = ["$1$", "$2.5$", "$-3$", "yes", "no", "mean", "$O(n^2)$", "river", "$checkmark$", "long cell text"]
+#: Figures (pixel width, height): wide, tall, square and the usual photo shapes.
+SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940), (4000, 200), (100, 2000)]
+#: Coordinate frames: (x0, y0) and (width, height), ordinary and extreme.
+ORIGINS = [(-2.0, -1.0), (0.0, 0.0), (-4.0, -3.0), (-1.0, -1.5), (1e5, -1e-3), (-1e9, 7.0)]
+SPANS = [(4.0, 2.0), (6.0, 3.0), (2.0, 2.0), (8.0, 1.5), (3.0, 4.0), (1e-3, 1e-3), (2e9, 0.5)]
+ASPECTS = ["2.4, 1.0", "1, 1", "1.0, 1.6", "3.1, 1.0", "20, 1", "1, 20"]
+#: Function bodies of {x} (and of a ticking number {v}), each defined for every {x}; the plot puts
+#: its x range at {x} from -2 to 2.
+FUNCTIONS = [
+    "sin({x})", "0.5 * sign({x})", "floor({x}) / 4", "{x} % 1", "clamp({x}, -0.5, 0.5)", "tanh(2 * {x})",
+    "atan({x}) / 2", "exp(-({x} ** 2))", "hypot({x}, 1) / 4", "log10(abs({x}) + 1)", "round({x}) / 3",
+    "mod({x}, 2) - 1", "cosh({x} / 4) - 1", "asin(clamp({x} / 4, -1, 1))", "atan2(1, {x}) - 1.5",
+    "log2({x} ** 2 + 1) / 4", "ceil({x}) / 5", "sinh({x} / 4) / 2", "max(min({x}, 1), -1) * e / tau",
+]
+VARYING = ["sin({x} + {v})", "clamp({x} - {v}, -1, 1)", "tanh({x} * {v}) / 2", "sign({x} - {v}) * 0.5"]
+PANELS = ("Panel", "Block", "Text")
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A lecture as JSON data, the images it names (relative path -> pixel size) and its overrides."""
+
+    data: dict[str, Any]
+    images: dict[str, tuple[int, int]] = field(default_factory=dict)
+    overrides: str = ""
+
+    @property
+    def scenes(self) -> list[dict[str, Any]]:
+        return self.data["publication"]["watch"]["scenes"]
+
+
+def write(generated: Generated, folder: Path) -> tuple[Path, Path | None]:
+    """The lecture written into `folder` with its images; its path and its overrides' path."""
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for relative, (width, height) in generated.images.items():
+        path = folder / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scale = 48 / max(width, height)  # small files, the same shape
+        Image.new("RGB", (max(1, round(width * scale)), max(1, round(height * scale))), (90, 140, 210)).save(path)
+    lecture = folder / "lecture.json"
+    lecture.write_text(json.dumps(generated.data, indent=1, ensure_ascii=False), encoding="utf-8")
+    overrides = None
+    if generated.overrides:
+        overrides = folder / "overrides.toml"
+        overrides.write_text(generated.overrides, encoding="utf-8")
+    return lecture, overrides
+
+
+def plan_of(lecture: Path, overrides: Path | None = None, fps: int = 15) -> list[ScenePlan]:
+    """Every scene's plan, as `lecturekit plan` makes it: the layout properties' input."""
+    resolved = read(lecture, overrides)
+    return [plan_scene(scene, fps, Path(resolved.folder)) for scene in resolved.scenes]
+
+
+# ---------------------------------------------------------------- actions, as the format writes them
+
+
+def shown(name: str, how: str = "written out") -> str:
+    return f"{name} is shown on the screen, {how}."
+
+
+def hidden(name: str, cause: str | None = None, plain: bool = False) -> str:
+    if plain:
+        return f"{name} is hidden from the screen."
+    return f"{name} is hidden from the screen — {cause + ' ' if cause else ''}left the board."
+
+
+def part_of(part: str | None) -> str:
+    return f' (the "{part}" part)' if part else ""
+
+
+# ---------------------------------------------------------------- text
+
+
+def _words(draw: st.DrawFn, least: int, most: int) -> str:
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=least, max_size=most))
+    if len(words) > 3 and draw(st.booleans()):
+        words.insert(draw(st.integers(0, len(words))), draw(st.sampled_from(INLINE_MATH)))
+    return " ".join(words).capitalize() + "."
+
+
+def _quoted(text: str) -> str:
+    return text.replace('"', "'")
+
+
+@dataclass
+class _Object:
+    name: str
+    kind: str
+    description: str
+    parent: str | None = None
+    text: str = ""  # what parts are taken from
+    steps: int = 0  # lines of a Derivation, rows of a Table
+    rows: int = 0
+    columns: int = 0
+    follows: str | None = None  # the VariableNumber it follows
+
+
+class _SceneWriter:
+    """Draws one scene's objects, then its history, keeping the board as the format sees it."""
+
+    def __init__(self, draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[int, int]],
+                 overrides: dict[tuple[int, str], dict[str, str]]):
+        self.draw, self.index, self.start = draw, index, start
+        self.images, self.overrides = images, overrides
+        self.title = f"Scene {index} " + draw(st.sampled_from(["Waves", "Tables", "Arrows", "Proof", "Sample"]))
+        self.objects: dict[str, _Object] = {}
+        self.variables: list[str] = []
+
+    # ------------------------------------------------------------ objects
+    def add(self, obj: _Object) -> _Object:
+        self.objects[obj.name] = obj
+        return obj
+
+    def fresh(self, stem: str) -> str:
+        n = sum(1 for name in self.objects if name.startswith(stem)) + 1
+        return f"{stem}{n}"
+
+    def frame(self, name: str, kind: str, color_ok: bool = True, label: bool = False) -> str:
+        draw = self.draw
+        article = "an" if kind[0] in "AEIOU" else "a"
+        out = f"{article} {kind}"
+        color = draw(st.sampled_from(COLORS)) if color_ok else None
+        if color is not None and color.startswith("#"):
+            self.overrides.setdefault((self.index, name), {})["color"] = color
+        elif color is not None:
+            out += f" [{color}]"
+        if label and draw(st.booleans()):
+            out += f' labelled "{draw(st.sampled_from(LABELS))}"'
+        return out
+
+    def texts(self) -> None:
+        draw = self.draw
+        if self.index == 1 and draw(st.booleans()):
+            self.add(_Object("card", "Title", f'a Title that says "{_quoted(_words(draw, 2, 9))}"'))
+        for _ in range(draw(st.integers(0, 2))):
+            name = self.fresh("head")
+            text = _words(draw, 1, 6)
+            self.add(_Object(name, "Heading", f'a Heading that says "{_quoted(text)}"', text=text))
+        for _ in range(draw(st.integers(0, 3))):
+            kind = draw(st.sampled_from(PANELS))
+            text = _words(draw, 2, 8) if kind == "Text" else _words(draw, 3, 70)
+            name = self.fresh(kind.lower())
+            self.add(_Object(name, kind, f'{self.frame(name, kind)} that says "{_quoted(text)}"', text=text))
+        for _ in range(draw(st.integers(0, 2))):
+            formula = draw(st.sampled_from(FORMULAS))
+            name = self.fresh("math")
+            self.add(_Object(name, "Math", f'{self.frame(name, "Math")} that says "{formula}"', text=formula))
+        if draw(st.booleans()):
+            lines = draw(st.lists(st.sampled_from(LINES), min_size=1, max_size=5))
+            text = "$" + " \\ ".join(lines) + "$"
+            self.add(_Object(self.fresh("steps"), "Derivation", f'a Derivation [text] that says "{text}"',
+                             text=text, steps=len(lines)))
+        for _ in range(draw(st.integers(0, 2))):
+            self.table()
+
+    def table(self) -> None:
+        draw = self.draw
+        rows, columns = draw(st.integers(1, 6)), draw(st.integers(1, 5))
+        cells = [[draw(st.sampled_from(CELLS)) for _ in range(columns)] for _ in range(rows)]
+        header = draw(st.booleans())
+        text = " ".join(c for row in cells for c in row)
+        literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ("," if columns == 1 else "") + ")"
+                                  for row in cells) + ("," if rows == 1 else "") + ")"
+        description = f'a Table [text] that says "{text}" (rows={literal}, header={header})'
+        self.add(_Object(self.fresh("table"), "Table", description, text=text, steps=rows, rows=rows,
+                         columns=columns))
+
+    def images_(self) -> None:
+        draw = self.draw
+        for _ in range(draw(st.integers(0, 2))):
+            width, height = draw(st.sampled_from(SHAPES))
+            name = self.fresh("image")
+            path = f"figures/s{self.index}-{name}.png"
+            self.images[path] = (width, height)
+            self.add(_Object(name, "Image", f"an Image (path='{path}', aspect=({width}, {height}))"))
+
+    def variable(self) -> str:
+        name = self.fresh("v")
+        spec = self.draw(st.sampled_from(["", ", format_spec='.2f'", ", format_spec='.0f'"]))
+        value = self.draw(st.sampled_from([0.0, 0.5, 1.0]))
+        self.add(_Object(name, "VariableNumber", f"a VariableNumber (initial_value={value}{spec})"))
+        self.variables.append(name)
+        return name
+
+    def containers(self) -> None:
+        draw = self.draw
+        for _ in range(draw(st.integers(0, 2))):
+            axes = draw(st.booleans())
+            kind = "Axes" if axes else "Figure"
+            name = self.fresh("axes" if axes else "fig")
+            (x0, y0), (width, height) = draw(st.tuples(st.sampled_from(ORIGINS), st.sampled_from(SPANS)).filter(
+                lambda frame: min(frame[1]) > 1e-6 * max(map(abs, frame[0]))))  # a span floats can hold
+            params = f"x_range=({x0}, {x0 + width}), y_range=({y0}, {y0 + height})"
+            if draw(st.booleans()):
+                params += f", aspect=({draw(st.sampled_from(ASPECTS))})"
+            if axes and draw(st.booleans()):
+                params += f", x_ticks_every={width / 4}"
+            if axes and draw(st.booleans()):
+                params += f", y_ticks_every={height / 2}"
+            self.add(_Object(name, kind, f"{self.frame(name, kind, color_ok=False)} ({params})"))
+            self.children(name, axes, (x0, x0 + width), (y0, y0 + height))
+
+    def children(self, parent: str, axes: bool, xs: tuple[float, float], ys: tuple[float, float]) -> None:
+        draw = self.draw
+        (x0, x1), (y0, y1) = xs, ys
+
+        def at(u: str, v: str) -> str:
+            return f"({x0} + {x1 - x0} * {u}, {y0} + {y1 - y0} * {v})"
+
+        def fraction() -> str:
+            return str(draw(st.sampled_from([0.1, 0.25, 0.5, 0.7, 0.9])))
+
+        def moving() -> tuple[str, str | None]:
+            if self.variables and draw(st.booleans()):
+                v = draw(st.sampled_from(self.variables))
+                return draw(st.sampled_from([f"(0.5 + 0.4 * sin({v}))", f"clamp({v}, 0.05, 0.95)",
+                                             f"(0.5 + 0.3 * tanh({v} - 0.5))"])), v
+            return fraction(), None
+
+        if draw(st.booleans()) and not self.variables:
+            self.variable()
+        for _ in range(draw(st.integers(0, 6))):
+            kind = draw(st.sampled_from(["Vector", "Line", "Point", "Math"]))
+            name = self.fresh(f"{parent}_{kind.lower()}")
+            u, follows = moving()
+            if kind == "Math":
+                formula = draw(st.sampled_from(["$x_1$", "$a$", "$theta$", "$v + w$"]))
+                self.add(_Object(name, kind, f'a Math [text] that says "{formula}" drawn in {parent}',
+                                 parent=parent, text=formula))
+                continue
+            head = f"{self.frame(name, kind, label=True)} drawn in {parent}"
+            if kind == "Point":
+                radius = draw(st.sampled_from(["", ", marker_radius=0.05", ", marker_radius=0.12",
+                                               ", marker_radius=2.0"]))
+                description = f"{head} (location={at(u, fraction())}{radius})"
+            else:
+                dashed = ", dashed=True" if kind == "Line" and draw(st.booleans()) else ""
+                start = at(fraction(), fraction()) if draw(st.booleans()) else "(0, 0)"
+                description = f"{head} (start={start}, end={at(u, fraction())}{dashed})"
+            self.add(_Object(name, kind, description, parent=parent, follows=follows))
+        if axes:
+            for _ in range(draw(st.integers(0, 3))):
+                name = self.fresh(f"{parent}_plot")
+                follows = None
+                x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
+                if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
+                    function = "<function>"
+                    body = draw(st.sampled_from(FUNCTIONS)).format(x=x)
+                    self.overrides.setdefault((self.index, name), {})["function"] = body
+                elif self.variables and draw(st.booleans()):
+                    follows = draw(st.sampled_from(self.variables))
+                    function = draw(st.sampled_from(VARYING)).format(x=x, v=follows)
+                else:
+                    function = draw(st.sampled_from(FUNCTIONS)).format(x=x)
+                description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
+                self.add(_Object(name, "FunctionPlot", description, parent=parent, follows=follows))
+                if draw(st.booleans()):
+                    u, on = moving()
+                    dot = self.fresh(f"{parent}_dot")
+                    self.add(_Object(dot, "PlotPoint", f"{self.frame(dot, 'PlotPoint')} drawn in {parent} "
+                                     f"(target='{name}', x={x0} + {x1 - x0} * {u})",
+                                     parent=parent, follows=on or follows))
+
+    # ------------------------------------------------------------ history
+    def history(self) -> tuple[list[tuple[float, str]], float]:
+        draw = self.draw
+        t = self.start
+        does: list[tuple[float, str]] = []
+        on: set[str] = set()
+        revealed: set[str] = set()
+        emphasised: dict[str, str | None] = {}
+        heading: str | None = None
+        shows = [n for n, o in self.objects.items() if o.kind != "VariableNumber"]
+
+        def children_of(name: str) -> list[str]:
+            return [n for n, o in self.objects.items() if o.parent == name]
+
+        def leave(name: str, when: float) -> None:
+            for child in children_of(name):
+                if child in on:
+                    does.append((when, hidden(child, name)))
+                    on.discard(child)
+                    emphasised.pop(child, None)
+            plain = draw(st.booleans()) and self.objects[name].kind not in ("Derivation", "Table")
+            does.append((when, hidden(name, plain=plain)))
+            on.discard(name)
+            emphasised.pop(name, None)
+
+        steps = draw(st.integers(len(shows), 3 * len(shows) + 6))
+        for _ in range(steps):
+            t += draw(st.sampled_from([0.0, 0.1, 0.12, 0.5, 1.0, 2.5, 4.0]))
+            choices = []
+            can_show = [n for n in shows if n not in on and n not in revealed
+                        and (self.objects[n].parent is None or self.objects[n].parent in on)]
+            if can_show:
+                choices += ["show"] * 3
+            visible = sorted(on)
+            if visible:
+                choices += ["hide", "move", "emphasise", "flash", "box"]
+            if self.variables:
+                choices.append("tick")
+            if not choices:
+                break
+            what = draw(st.sampled_from(choices))
+            if what == "show":
+                name = draw(st.sampled_from(can_show))
+                obj = self.objects[name]
+                if obj.kind == "Heading" and heading in on:
+                    leave(heading, t)  # type: ignore[arg-type]
+                if obj.kind == "Heading":
+                    heading = name
+                how = draw(st.sampled_from(["written out", "drawn", "grown"]))
+                does.append((t, shown(name, how)))
+                for _ in range(obj.steps - 1):  # the next line or row each time
+                    t += draw(st.sampled_from([0.1, 0.6, 1.5]))
+                    does.append((t, shown(name)))
+                if obj.steps:
+                    revealed.add(name)  # one reveal per line: it cannot come back
+                if obj.kind == "Title" and draw(st.booleans()):
+                    does.append((t + 0.3, f"{name}: enter:write-left-to-right."))
+                on.add(name)
+            elif what == "hide":
+                name = draw(st.sampled_from(visible))
+                cause = self.objects[name].parent
+                if cause is None:
+                    leave(name, t)
+                else:
+                    does.append((t, hidden(name, plain=draw(st.booleans()))))
+                    on.discard(name)
+                    emphasised.pop(name, None)
+            elif what == "move":
+                tops = [n for n in visible if self.objects[n].parent is None]
+                if tops:
+                    does.append((t, f"{draw(st.sampled_from(tops))} moves to a new place on the board."))
+            elif what in ("emphasise", "flash"):
+                name = draw(st.sampled_from(visible))
+                if what == "emphasise" and name in emphasised:
+                    does.append((t, f"{name}{part_of(emphasised.pop(name))} is no longer emphasized."))
+                    continue
+                part = self.part(self.objects[name])
+                if what == "emphasise":
+                    emphasised[name] = part
+                    does.append((t, f"{name}{part_of(part)} is emphasized."))
+                else:
+                    does.append((t, f"{name}{part_of(part)} is indicated — a transient flash."))
+            elif what == "box":
+                does.append((t, f"A box is drawn around {draw(st.sampled_from(visible))}."))
+            elif what == "tick":
+                v = draw(st.sampled_from(self.variables))
+                value = draw(st.sampled_from([0.0, 0.2, 0.75, 1.0, 2.5, -1.5, 6.0, 1e6]))
+                does.append((t, f"{v} ticks to {value}."))
+                for name in sorted(on):
+                    if self.objects[name].follows == v:
+                        does.append((t, f"{name} is redrawn as the numbers it depends on change."))
+        if on and draw(st.booleans()):  # clear the board, or leave it as it is
+            t += 1.0
+            for name in sorted(n for n in on if self.objects[n].parent is None):
+                leave(name, t)
+        last = max([t, *(when for when, _ in does)])  # a style hint may come after the last step
+        return does, max(last + draw(st.sampled_from([0.0, 0.5, 2.0, 8.0])), self.start + 0.5)
+
+    def part(self, obj: _Object) -> str | None:
+        """A part the object has: a piece of its text (the second occurrence where there is one),
+        a table's row or column, or none (the whole object)."""
+        draw = self.draw
+        if not draw(st.booleans()):
+            return None
+        if obj.kind == "Table":
+            if draw(st.booleans()):
+                return f"row={draw(st.integers(1, obj.rows))}"
+            return f"column={draw(st.integers(1, obj.columns))}"
+        pieces = [w for w in obj.text.replace("$", " ").split() if w.isalpha() and len(w) > 2]
+        if not pieces:
+            return None
+        piece = draw(st.sampled_from(pieces))
+        return f"{piece}#2" if obj.text.count(piece) >= 2 and draw(st.booleans()) else piece
+
+
+def _live(objects: dict[str, _Object], does: list[tuple[float, str]], at: float) -> list[str]:
+    """The `live` list a recording gives at `at`: what the actions before it leave on the board,
+    Derivations and Tables aside."""
+    board: set[str] = set()
+    for t, action in sorted(does, key=lambda pair: pair[0]):
+        if round(t, 3) >= at:
+            break
+        name = action.split(" ", 1)[0]
+        if " is shown on the screen" in action:
+            board.add(name)
+        elif " is hidden from the screen" in action:
+            board.discard(name)
+    return sorted(n for n in board if objects[n].kind not in ("Derivation", "Table"))
+
+
+@st.composite
+def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[int, int]],
+           overrides: dict[tuple[int, str], dict[str, str]]) -> dict[str, Any]:
+    writer = _SceneWriter(draw, index, start, images, overrides)
+    if draw(st.booleans()):
+        writer.variable()
+    writer.texts()
+    writer.images_()
+    writer.containers()
+    if not writer.objects:
+        writer.add(_Object("only", "Text", 'a Text that says "Alone on the board."', text="Alone on the board."))
+    does, end = writer.history()
+    times = sorted({round(t, 3) for t, _ in does} - {round(end, 3)})  # a beat starts inside its scene
+    starts = [start, *draw(st.lists(st.sampled_from(times), max_size=4, unique=True))] if times else [start]
+    starts = sorted(set(starts))
+    beats = []
+    for b, beat_start in enumerate(starts):
+        beat_end = starts[b + 1] if b + 1 < len(starts) else end + 1
+        beats.append({
+            "start": beat_start,
+            "say": _words(draw, 0, 30) if draw(st.booleans()) else "",
+            "live": _live(writer.objects, does, beat_start) if draw(st.booleans()) else None,
+            "does": [[round(t, 3), a] for t, a in does if beat_start <= round(t, 3) < beat_end],
+        })
+    return {"title": writer.title, "start": start, "end": round(end, 3),
+            "objects": {n: o.description for n, o in writer.objects.items()}, "beats": beats}
+
+
+@st.composite
+def lectures(draw: st.DrawFn, max_scenes: int = 3) -> Generated:
+    images: dict[str, tuple[int, int]] = {}
+    overrides: dict[tuple[int, str], dict[str, str]] = {}
+    found = []
+    start = 0.0
+    for index in range(1, draw(st.integers(1, max_scenes)) + 1):
+        scene = draw(scenes(index, start, images, overrides))
+        found.append(scene)
+        start = scene["end"]
+    data = {"version": 1, "publication": {"slug": "generated", "title": "A Generated Lecture",
+                                          "watch": {"scenes": found}}}
+    toml = "".join(f'["{index}".{name}]\n' + "".join(f'{key} = "{value}"\n' for key, value in attrs.items())
+                   for (index, name), attrs in overrides.items())
+    return Generated(data, images, toml)
