@@ -35,7 +35,8 @@ def frames(path: Path):
 def render(lecture: Path, scene: int, out: Path) -> Path:
     subprocess.run([str(ROOT / ".venv/bin/lecturekit"), "render", str(lecture), "--scene", str(scene),
                     "-q", "l", "--out", str(out), "--quiet"], check=True)
-    return next(out.rglob(f"{scene:02d}-*.mp4"))
+    # the scene's own video, not one of the chunks kept under the cache
+    return next(p for p in out.rglob(f"{scene:02d}-*.mp4") if ".lecturekit-cache" not in p.parts)
 
 
 def main() -> None:

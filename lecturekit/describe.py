@@ -6,23 +6,20 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from lecturekit.syntax.evaluate import evaluate_number, evaluate_point
-from lecturekit.syntax.nodes import (
+from lecturekit.kinds import (
     AxesSpec,
     DerivationSpec,
     FigureSpec,
     FunctionPlotSpec,
     ImageSpec,
-    Kind,
     LineSpec,
     PlotPointSpec,
     PointSpec,
-    Spec,
     TableSpec,
-    Value,
     VectorSpec,
-    source_of,
 )
+from lecturekit.syntax.evaluate import evaluate_number, evaluate_point
+from lecturekit.syntax.nodes import Kind, Spec, Value, source_of
 
 _PROSE = {Kind.TITLE: "The title card: {}", Kind.HEADING: "A heading: {}", Kind.PANEL: "A panel: {}",
           Kind.BLOCK: "A boxed note: {}", Kind.TEXT: "Text: {}", Kind.MATH: "The formula {}"}

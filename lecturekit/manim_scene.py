@@ -82,9 +82,3 @@ class LectureScene(Scene):
         stage.advance(first)
         # Manim truncates a frozen wait to whole frames; half a frame more keeps the count exact.
         self.wait((last - first + 0.5) / fps, frozen_frame=True)
-
-
-def scene_class_name(index: int, title: str) -> str:
-    """`Scene02QueriesKeysAndValues` for scene 2, "Queries, Keys and Values"."""
-    words = "".join(c if c.isalnum() else " " for c in title).split()
-    return f"Scene{index:02d}" + "".join(w[:1].upper() + w[1:] for w in words if w.isascii())

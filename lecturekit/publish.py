@@ -11,11 +11,12 @@ from pathlib import Path
 
 from lecturekit.captions import Caption, vtt
 from lecturekit.describe import sentence
+from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.manifest import recorded
 from lecturekit.model import load
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
-from lecturekit.syntax.nodes import STEPPED_KINDS, Kind, Num, Show, Tick, VariableNumberSpec
+from lecturekit.syntax.nodes import Kind, Num, Show, Tick
 
 #: Video sites ignore a chapter list whose chapters are shorter than this.
 MIN_CHAPTER_SECONDS = 10
@@ -78,7 +79,7 @@ def board_changes(scene: ResolvedScene, offset: float, end: float) -> list[Capti
             continue
         spec = scene.objects[action.object]
         said = sentence(spec, env, steps[action.object], scene.objects)
-        if spec.kind in STEPPED_KINDS:
+        if kind_def(spec.kind).stepped:
             steps[action.object] += 1
         if said is None:
             continue
@@ -102,7 +103,7 @@ def title_card_time(resolved: ResolvedLecture) -> float:
 
     for scene in resolved.scenes:
         shown = [a for a in scene.actions if isinstance(a.action, Show) and a.action.object not in scene.broken
-                 and getattr(scene.objects.get(a.action.object), "kind", None) is Kind.TITLE]
+                 and getattr(scene.objects.get(a.action.object), "kind", None) == Kind.TITLE]
         if shown:
             break
     else:

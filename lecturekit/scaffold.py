@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from lecturekit.manim_scene import scene_class_name
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.sources import DEMO
 
@@ -47,3 +46,9 @@ def write_module(resolved: ResolvedLecture, lecture: Path | None, overrides: Pat
     tmp.write_text(text, encoding="utf-8")
     tmp.replace(target)
     return target
+
+
+def scene_class_name(index: int, title: str) -> str:
+    """`Scene02QueriesKeysAndValues` for scene 2, "Queries, Keys and Values"."""
+    words = "".join(c if c.isalnum() else " " for c in title).split()
+    return f"Scene{index:02d}" + "".join(w[:1].upper() + w[1:] for w in words if w.isascii())

@@ -105,6 +105,7 @@ def _audit(event: str, args: tuple) -> None:
 sys.addaudithook(_audit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("case", "data", "code", "line"), CASES, ids=[c[0] for c in CASES])
 def test_a_hostile_lecture_is_refused_or_rendered_safely(
     tmp_path: Path, opened: list[str], case: str, data: dict, code: int, line: str
@@ -153,6 +154,7 @@ def shown_in(lecture: Path) -> set[str]:
     return scene.shown_at(scene.frames - 1)
 
 
+@pytest.mark.slow
 def test_a_two_hour_scene_renders_in_bounded_time_and_space(tmp_path: Path) -> None:
     import av
 

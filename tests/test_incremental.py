@@ -6,9 +6,14 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from lecturekit.pipeline import render_lecture
 from lecturekit.settings import Quality, RenderSettings
 from tests.conftest import DEMO
+
+#: Every test here renders video.
+pytestmark = pytest.mark.slow
 
 
 def test_only_the_scene_that_changed_is_rendered_again(tmp_path: Path) -> None:

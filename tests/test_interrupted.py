@@ -10,8 +10,12 @@ import time
 from pathlib import Path
 
 import av
+import pytest
 
 from tests.conftest import ROOT
+
+#: Every test here renders video.
+pytestmark = pytest.mark.slow
 
 
 def _render(out: Path) -> subprocess.Popen:

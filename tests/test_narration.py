@@ -39,6 +39,7 @@ def lecture_video(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return render_lecture(DEMO, None, RenderSettings(Quality.l, out, tts="espeak"), jobs=2).path
 
 
+@pytest.mark.slow
 def test_the_joined_lecture_has_chapters_captions_and_speech_on_every_beat(lecture_video: Path) -> None:
     resolved = read(DEMO)
     with av.open(str(lecture_video)) as container:
@@ -54,6 +55,7 @@ def test_the_joined_lecture_has_chapters_captions_and_speech_on_every_beat(lectu
     assert lecture_video.with_suffix(".vtt").read_text().startswith("WEBVTT")
 
 
+@pytest.mark.slow
 def test_the_manifest_records_every_file_and_what_it_was_made_from(lecture_video: Path) -> None:
     import hashlib
     import json
@@ -68,6 +70,7 @@ def test_the_manifest_records_every_file_and_what_it_was_made_from(lecture_video
     assert manifest["lecturekit"] and {f["quality"] for f in manifest["files"]} == {"l"}
 
 
+@pytest.mark.slow
 def test_the_lecture_video_carries_its_captions_as_a_subtitle_track(lecture_video: Path) -> None:
     with av.open(str(lecture_video)) as container:
         assert [s.codec_context.name for s in container.streams.subtitles] == ["mov_text"]
@@ -77,6 +80,7 @@ def test_the_lecture_video_carries_its_captions_as_a_subtitle_track(lecture_vide
     assert texts == ["\n".join(block.split("\n")[2:]) for block in srt_cues]
 
 
+@pytest.mark.slow
 def test_a_recording_is_cut_under_its_scene(tmp_path: Path) -> None:
     from lecturekit.pipeline import render_scenes
 

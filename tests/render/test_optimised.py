@@ -22,6 +22,9 @@ from lecturekit.settings import PRESETS, Quality, RenderSettings
 from lecturekit.sources import read
 from tests.conftest import DEMO
 
+#: Every test here renders video.
+pytestmark = pytest.mark.slow
+
 
 def decode(path: Path) -> list[np.ndarray]:
     with av.open(str(path)) as container:

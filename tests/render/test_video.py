@@ -21,6 +21,9 @@ from lecturekit.settings import PRESETS, Quality, RenderSettings
 from lecturekit.sources import read
 from tests.conftest import DEMO, ROOT
 
+#: Every test here renders video.
+pytestmark = pytest.mark.slow
+
 #: A pixel has changed when a channel moved by more than this (encoding noise stays below).
 LEVEL = 24
 #: A frame has changed when more than this many pixels did.
