@@ -1,81 +1,84 @@
-"""Render jobs: one chunk of one scene, with everything needed to render it carried along.
+"""Render jobs: one chunk of one scene's plan, with the images it draws carried along.
 
-A job holds the lecture's own files (the JSON, the overrides, the images it names), so the
-process that runs it, on this machine or on a cluster worker, needs only lecturekit installed.
-It returns the encoded video as bytes; the caller writes every output file itself.
+A job holds the scene's plan (made once, where the command runs) and the bytes of the images the
+scene shows, so the process that runs it, on this machine or on a cluster worker, reads and
+resolves nothing and needs only lecturekit installed. It returns the encoded video as bytes; the
+caller writes every output file itself.
 """
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from types import MappingProxyType
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.images import image_bytes
 from lecturekit.kinds import ImageSpec
 from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
-from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import PRESETS, Format, Quality
 
 
-@dataclass(frozen=True)
-class Inputs:
-    """A lecture's files as bytes: the lecture, its overrides, and the images it names."""
+def _read_only(items: dict) -> Mapping:
+    return MappingProxyType(items)
 
-    lecture: bytes
-    overrides: bytes | None
-    assets: tuple[tuple[str, bytes], ...]
+
+# Plans hold read-only mappings, which pickle cannot send as they are: they travel as dicts.
+copyreg.pickle(MappingProxyType, lambda mapping: (_read_only, (dict(mapping),)))
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The images a scene draws, as bytes by their path in the lecture's folder."""
+
+    images: tuple[tuple[str, bytes], ...]
 
     @classmethod
-    def gather(cls, resolved: ResolvedLecture, overrides: Path | None) -> Inputs:
-        folder = Path(resolved.folder)
-        assets = {}
-        for scene in resolved.scenes:
-            for spec in scene.objects.values():
-                found = image_bytes(folder, spec.path) if isinstance(spec, ImageSpec) else None
-                if found is not None:
-                    assets[spec.path] = found
-        return cls(Path(resolved.source).read_bytes(), overrides.read_bytes() if overrides else None,
-                   tuple(sorted(assets.items())))
+    def of(cls, plan: ScenePlan) -> Assets:
+        folder = Path(plan.folder) if plan.folder else None
+        found = {}
+        for spec in plan.objects.values():
+            data = image_bytes(folder, spec.path) if folder and isinstance(spec, ImageSpec) else None
+            if data is not None:
+                found[spec.path] = data
+        return cls(tuple(sorted(found.items())))
 
     @contextmanager
-    def unpacked(self, scratch: Path | None) -> Iterator[tuple[Path, Path | None]]:
-        """The files laid out again in a temporary folder: (lecture, overrides)."""
+    def unpacked(self, scratch: Path | None) -> Iterator[Path]:
+        """The images laid out again in a temporary folder, which stands for the lecture's."""
         with tempfile.TemporaryDirectory(prefix=f".job-{os.getpid()}-", dir=scratch) as tmp:
             folder = Path(tmp) / "lecture"
             folder.mkdir()
-            lecture = folder / "lecture.json"
-            lecture.write_bytes(self.lecture)
-            for relative, data in self.assets:
+            for relative, data in self.images:
                 target = (folder / relative).resolve()
                 if target.is_relative_to(folder.resolve()):  # as the sender checked; never trust it
                     target.parent.mkdir(parents=True, exist_ok=True)
                     target.write_bytes(data)
-            overrides = None
-            if self.overrides is not None:
-                overrides = Path(tmp) / "overrides.toml"
-                overrides.write_bytes(self.overrides)
-            yield lecture, overrides
+            yield folder
 
 
 @dataclass(frozen=True)
 class ChunkJob:
-    inputs: Inputs
-    scene: int
+    plan: ScenePlan
+    assets: Assets
     chunk: Chunk
     quality: Quality
-    fps: int
     verbose: bool = False
     #: A folder for the worker's temporary files; None: the worker's own temporary folder.
     scratch: Path | None = None
     video_format: Format = Format.mp4
     transparent: bool = False
+
+    @property
+    def scene(self) -> int:
+        return self.plan.index
 
 
 @dataclass(frozen=True)
@@ -86,18 +89,14 @@ class ChunkVideo:
 
 
 def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> ChunkVideo:
-    """Read, plan and render one chunk, in whatever process runs the job."""
-    from lecturekit.plan import plan_scene
+    """Render one chunk of the job's plan, in whatever process runs the job."""
     from lecturekit.render import render_scene
-    from lecturekit.sources import read
 
-    with job.inputs.unpacked(job.scratch) as (lecture, overrides):
-        resolved = read(lecture, overrides)
-        scene = resolved.scenes[job.scene - 1]
-        plan = plan_scene(scene, job.fps, Path(resolved.folder))
-        video = lecture.parent.parent / f"chunk{job.video_format.suffix}"
+    with job.assets.unpacked(job.scratch) as folder:
+        plan = replace(job.plan, folder=str(folder))
+        video = folder.parent / f"chunk{job.video_format.suffix}"
         try:
-            render_scene(plan, video, PRESETS[job.quality], lecture.parent.parent / "media", progress,
+            render_scene(plan, video, PRESETS[job.quality], folder.parent / "media", progress,
                          job.verbose, range(job.chunk.first, job.chunk.last), job.video_format, job.transparent)
         except LectureError:
             raise
@@ -117,4 +116,4 @@ def chunk_key(scene_key: str, plan: ScenePlan, chunk: Chunk) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-__all__ = ["ChunkJob", "ChunkVideo", "Inputs", "chunk_key", "run_chunk"]
+__all__ = ["Assets", "ChunkJob", "ChunkVideo", "chunk_key", "run_chunk"]

@@ -15,7 +15,7 @@ from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
 
 
-def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:
+def _inputs(resolved: ResolvedLecture) -> dict[str, Any]:
     folder = Path(resolved.folder)
     images = sorted({spec.path for scene in resolved.scenes for spec in scene.objects.values()
                      if isinstance(spec, ImageSpec)})
@@ -25,7 +25,7 @@ def _inputs(resolved: ResolvedLecture, lecture: Path) -> dict[str, Any]:
         assets.append({"path": relative, "sha256": None if ":" in digest else digest})
     over = resolved.overrides_file
     return {
-        "lecture": {"path": str(lecture), "sha256": file_digest(lecture)},
+        "lecture": {"path": resolved.source, "sha256": resolved.lecture.digest},
         "overrides": {"path": str(over), "sha256": file_digest(over)} if over else None,
         "assets": assets,
     }
@@ -63,10 +63,7 @@ def recorded(folder: Path) -> dict[str, dict[str, Any]]:
         return {}
 
 
-def write_manifest(
-    resolved: ResolvedLecture, lecture: Path, settings: RenderSettings,
-    files: list[dict[str, Any]],
-) -> Path:
+def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: list[dict[str, Any]]) -> Path:
     """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
     keeping the entries of earlier renders of other scenes."""
     folder = settings.out / resolved.slug
@@ -78,7 +75,7 @@ def write_manifest(
         "lecturekit": __version__,
         "slug": resolved.slug,
         "title": resolved.title,
-        **_inputs(resolved, lecture),
+        **_inputs(resolved),
         "files": sorted(entries.values(), key=lambda f: f["path"]),
     }
     tmp = path.with_name(".render.json.part")

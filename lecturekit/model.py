@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -107,6 +108,8 @@ class Lecture(_Frozen):
     file: LectureFile
     #: Warnings about the file itself (text repaired while it was read), for `resolve` to report.
     notes: tuple[Diagnostic, ...] = ()
+    #: sha256 of the file's bytes as they were read.
+    digest: str = ""
 
     @property
     def slug(self) -> str:
@@ -210,7 +213,8 @@ def load(path: Path) -> Lecture:
             ))
         ]
         raise LectureError(diagnostics) from None
-    return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file, notes=notes)
+    return Lecture(source=path.resolve(), folder=path.resolve().parent, file=file, notes=notes,
+                   digest=hashlib.sha256(raw).hexdigest())
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

@@ -12,9 +12,8 @@ import numpy as np
 from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
-from lecturekit.jobs import ChunkJob, ChunkVideo, Inputs, chunk_key
+from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
-from lecturekit.model import load
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
 from lecturekit.render.video import atomic, sweep
@@ -127,7 +126,7 @@ def _render_scenes(
     chunks_folder = settings.cache / resolved.slug / "chunks"
     sweep(folder)
     sweep(settings.cache)
-    recorded_scenes = load(Path(resolved.source)).scenes  # read once, not once a scene
+    recorded_scenes = resolved.lecture.scenes
     keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, settings) for s in chosen}
     done: list[RenderedScene] = []
 
@@ -154,11 +153,11 @@ def _render_scenes(
         plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
         workers = cluster_workers(cluster) if cluster else jobs
         pieces = _cut(resolved, recorded_scenes, settings, plans, workers, chunks_folder)
-        inputs = Inputs.gather(resolved, resolved.overrides_file)
+        assets = {index: Assets.of(plan) for index, plan in plans.items()}
         scratch = None if cluster else settings.cache
         if scratch is not None:
             scratch.mkdir(parents=True, exist_ok=True)
-        work = [ChunkJob(inputs, index, chunk, settings.quality, settings.frame_rate, settings.verbose, scratch,
+        work = [ChunkJob(plans[index], assets[index], chunk, settings.quality, settings.verbose, scratch,
                          settings.format, settings.transparent)
                 for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
         work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
@@ -246,7 +245,7 @@ def _record(resolved: ResolvedLecture, settings: RenderSettings,
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
                               "key": keys.get(item.index)})
-    write_manifest(resolved, Path(resolved.source), settings, files)
+    write_manifest(resolved, settings, files)
 
 
 def write_still(

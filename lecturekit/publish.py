@@ -13,7 +13,6 @@ from lecturekit.captions import Caption, vtt
 from lecturekit.describe import sentence
 from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.manifest import recorded
-from lecturekit.model import load
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
@@ -145,7 +144,7 @@ def publish(
     duration = whole.frames / fps
     ends = [*offsets[1:], duration]
     marks = chapter_marks([Chapter(o, s.title) for o, s in zip(offsets, resolved.scenes, strict=True)], duration)
-    summary = load(Path(resolved.source)).file.publication.summary
+    summary = resolved.lecture.file.publication.summary
     cues = [cue for scene, begins, stops in zip(resolved.scenes, offsets, ends, strict=True)
             for cue in board_changes(scene, begins, stops)]
     at = thumbnail_at if thumbnail_at is not None else title_card_time(resolved)

@@ -86,6 +86,8 @@ class ResolvedLecture:
     source: str = ""
     #: The overrides file it was read with ("" for none).
     overrides: str = ""
+    #: The file as loaded and validated, so that nothing after this reads it again.
+    lecture: Lecture | None = None
 
     @property
     def overrides_file(self) -> Path | None:
@@ -126,7 +128,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     _check_scene_times(lecture, diagnostics)
     return ResolvedLecture(
         lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1], str(lecture.source), str(overrides.source or ""),
+        live[0], live[1], str(lecture.source), str(overrides.source or ""), lecture,
     )
 
 

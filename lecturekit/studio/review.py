@@ -12,7 +12,6 @@ from typing import Any
 
 from lecturekit.captions import captions
 from lecturekit.diagnostics import Diagnostic, Severity
-from lecturekit.model import load
 from lecturekit.pipeline import ensure_renderable, plan_scenes, scene_beats
 from lecturekit.plan import LecturePlan, ScenePlan
 from lecturekit.plan import as_json as plan_json
@@ -31,7 +30,7 @@ def review(resolved: ResolvedLecture, overrides: Path | None, fps: int) -> dict[
     ensure_renderable(resolved)
     plans = plan_scenes(resolved, resolved.scenes, fps)
     boards = plan_json(LecturePlan(resolved.slug, resolved.title, fps, tuple(plans)))["scenes"]
-    recorded = load(Path(resolved.source)).scenes
+    recorded = resolved.lecture.scenes
     given = load_overrides(overrides) if overrides is not None else NO_OVERRIDES
     scenes = [_scene(plan, recorded[plan.index - 1].objects, given, json["boards"])
               for plan, json in zip(plans, boards, strict=True)]
