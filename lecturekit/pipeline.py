@@ -120,81 +120,27 @@ def _render_scenes(
     progress_for: ProgressFactory | None,
     cluster: str | None,
 ) -> list[RenderedScene]:
+    """The render path once the lecture is loaded, parsed and resolved (`read`): plan the scenes
+    whose inputs changed, render their chunks, and package each scene as its chunks land."""
     ensure_renderable(resolved)
-    chosen = select(resolved, selectors)
-    folder = settings.out / resolved.slug
-    chunks_folder = settings.cache / resolved.slug / "chunks"
-    sweep(folder)
-    sweep(settings.cache)
-    recorded_scenes = resolved.lecture.scenes
-    keys = {s.index: scene_key(resolved, recorded_scenes[s.index - 1], s.index, settings) for s in chosen}
-    done: list[RenderedScene] = []
-
-    def finished(rendered: RenderedScene, fresh: bool = True) -> None:
-        done.append(rendered)
-        if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(resolved, settings, [rendered], keys)
-        if on_done is not None:
-            on_done(rendered)
-
-    before = recorded(folder)
-    todo = []
-    for scene in chosen:
-        path = scene_path(settings.out, resolved.slug, scene, settings.format.suffix)
-        entry = before.get(path.name, {})
-        if entry.get("key") == keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
-            finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)  # unchanged inputs
-        else:
-            todo.append(scene)
+    book = _Book(resolved, settings, on_done)
+    todo = book.reuse(select(resolved, selectors))
     # Local workers start now, importing Manim while the scenes are planned.
     pool = LocalPool(jobs) if len(todo) > 1 and jobs > 1 and not cluster else None
     interrupted = True
     try:
         plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
-        workers = cluster_workers(cluster) if cluster else jobs
-        pieces = _cut(resolved, recorded_scenes, settings, plans, workers, chunks_folder)
-        assets = {index: Assets.of(plan) for index, plan in plans.items()}
-        scratch = None if cluster else settings.cache
-        if scratch is not None:
-            scratch.mkdir(parents=True, exist_ok=True)
-        work = [ChunkJob(plans[index], assets[index], chunk, settings.quality, settings.verbose, scratch,
-                         settings.format, settings.transparent)
-                for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
-        work.sort(key=lambda job: -job.chunk.busy)  # the longest first, so no worker is left with one at the end
-        progress = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
-        written: dict[tuple[int, int], int] = {}
-
-        def chunk_progress(scene: int, first: int, frames: int) -> None:
-            written[scene, first] = frames
-            if progress is not None:
-                progress(scene, sum(n for (s, _), n in written.items() if s == scene))
-
-        def assemble(index: int) -> None:
-            """A scene whose chunks are all there: joined, captioned, given its narration."""
-            plan = plans[index]
-            if all(path.is_file() for _, path in pieces[index]):
-                for chunk, _ in pieces[index]:
-                    chunk_progress(index, chunk.first, chunk.frames)
-                current = [path for _, path in pieces[index]]
-                finished(finish_scene(plan, current, settings, resolved.slug))
-                for stale in set(chunks_folder.glob(f"{index:02d}-*{settings.format.suffix}")) - set(current):
-                    stale.unlink()  # chunks of an earlier version of the scene
-
-        def landed(video: ChunkVideo) -> None:
-            path = dict(pieces[video.scene])[video.chunk]
-            with atomic(path) as tmp:
-                tmp.write_bytes(video.video)
-            assemble(video.scene)
-
-        for index in [i for i in plans if all(path.is_file() for _, path in pieces[i])]:
-            assemble(index)  # every chunk reused
+        pieces = _cut(book, plans, cluster_workers(cluster) if cluster else jobs)
+        scenes = _Assembly(book, plans, pieces, progress_for)
+        work = _chunk_jobs(plans, pieces, settings, cluster)
+        scenes.reused()
         if cluster:
-            failed = run_cluster(work, cluster, landed)
+            failed = run_cluster(work, cluster, scenes.landed)
         elif jobs <= 1 or len(work) <= 1:
-            failed = run_here(work, landed, chunk_progress)
+            failed = run_here(work, scenes.landed, scenes.progress)
         else:  # a single scene cut into chunks starts its workers only now
             pool = pool or LocalPool(jobs)
-            failed = pool.run(work, landed, chunk_progress)
+            failed = pool.run(work, scenes.landed, scenes.progress)
         interrupted = False
     finally:
         if pool is not None:
@@ -202,21 +148,108 @@ def _render_scenes(
         sweep(settings.cache)  # what a worker killed outright left behind
     if failed:  # after every scene has had its turn: one line for each that failed (exit code 3)
         raise RenderError([d for exc in failed for d in exc.diagnostics])
-    return sorted(done, key=lambda r: r.index)
+    return sorted(book.done, key=lambda r: r.index)
 
 
-def _cut(resolved: ResolvedLecture, recorded_scenes: Sequence, settings: RenderSettings,
-         plans: dict[int, ScenePlan], workers: int, folder: Path) -> dict[int, list[tuple[Chunk, Path]]]:
+class _Book:
+    """What a render keeps account of: each scene's key, the scenes done, the manifest."""
+
+    def __init__(self, resolved: ResolvedLecture, settings: RenderSettings,
+                 on_done: Callable[[RenderedScene], None] | None):
+        self.resolved, self.settings, self.on_done = resolved, settings, on_done
+        self.chunks = settings.cache / resolved.slug / "chunks"
+        self.done: list[RenderedScene] = []
+        self.keys: dict[int, str] = {}
+        sweep(settings.out / resolved.slug)
+        sweep(settings.cache)
+
+    def reuse(self, chosen: Sequence[ResolvedScene]) -> list[ResolvedScene]:
+        """The chosen scenes that must be rendered; those whose key still holds are done already."""
+        recorded_scenes = self.resolved.lecture.scenes
+        self.keys = {s.index: scene_key(self.resolved, recorded_scenes[s.index - 1], s.index, self.settings)
+                     for s in chosen}
+        before = recorded(self.settings.out / self.resolved.slug)
+        todo = []
+        for scene in chosen:
+            path = scene_path(self.settings.out, self.resolved.slug, scene, self.settings.format.suffix)
+            entry = before.get(path.name, {})
+            if entry.get("key") == self.keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
+                self.finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)
+            else:
+                todo.append(scene)
+        return todo
+
+    def finished(self, rendered: RenderedScene, fresh: bool = True) -> None:
+        self.done.append(rendered)
+        if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
+            _record(self.resolved, self.settings, [rendered], self.keys)
+        if self.on_done is not None:
+            self.on_done(rendered)
+
+
+class _Assembly:
+    """Scenes packaged as their chunks land: joined, captioned, given their narration."""
+
+    def __init__(self, book: _Book, plans: dict[int, ScenePlan], pieces: dict[int, list[tuple[Chunk, Path]]],
+                 progress_for: ProgressFactory | None):
+        self.book, self.plans, self.pieces = book, plans, pieces
+        self.report = progress_for({i: p.frames for i, p in plans.items()}) if progress_for and plans else None
+        self.written: dict[tuple[int, int], int] = {}
+
+    def progress(self, scene: int, first: int, frames: int) -> None:
+        self.written[scene, first] = frames
+        if self.report is not None:
+            self.report(scene, sum(n for (s, _), n in self.written.items() if s == scene))
+
+    def reused(self) -> None:
+        """Package the scenes every chunk of which was kept from an earlier render."""
+        for index in [i for i in self.plans if all(path.is_file() for _, path in self.pieces[i])]:
+            self._assemble(index)
+
+    def landed(self, video: ChunkVideo) -> None:
+        path = dict(self.pieces[video.scene])[video.chunk]
+        with atomic(path) as tmp:
+            tmp.write_bytes(video.video)
+        self._assemble(video.scene)
+
+    def _assemble(self, index: int) -> None:
+        if not all(path.is_file() for _, path in self.pieces[index]):
+            return
+        settings = self.book.settings
+        for chunk, _ in self.pieces[index]:
+            self.progress(index, chunk.first, chunk.frames)
+        current = [path for _, path in self.pieces[index]]
+        self.book.finished(finish_scene(self.plans[index], current, settings, self.book.resolved.slug))
+        for stale in set(self.book.chunks.glob(f"{index:02d}-*{settings.format.suffix}")) - set(current):
+            stale.unlink()  # chunks of an earlier version of the scene
+
+
+def _chunk_jobs(plans: dict[int, ScenePlan], pieces: dict[int, list[tuple[Chunk, Path]]],
+                settings: RenderSettings, cluster: str | None) -> list[ChunkJob]:
+    """A job for every chunk not kept from an earlier render, the longest first (so no worker is
+    left with one at the end)."""
+    assets = {index: Assets.of(plan) for index, plan in plans.items()}
+    scratch = None if cluster else settings.cache
+    if scratch is not None:
+        scratch.mkdir(parents=True, exist_ok=True)
+    work = [ChunkJob(plans[index], assets[index], chunk, settings.quality, settings.verbose, scratch,
+                     settings.format, settings.transparent)
+            for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
+    return sorted(work, key=lambda job: -job.chunk.busy)
+
+
+def _cut(book: _Book, plans: dict[int, ScenePlan], workers: int) -> dict[int, list[tuple[Chunk, Path]]]:
     """Each scene's chunks and the file each is kept in, named by what its pictures depend on.
     Scenes are cut so that every worker gets about a fair share of the drawing."""
+    settings, resolved = book.settings, book.resolved
     work = sum(drawn(plan.busy()) for plan in plans.values())
     share = max(work / max(1, workers), MIN_CHUNK_SECONDS * settings.frame_rate)
     pieces = {}
     for index, plan in plans.items():
-        static = scene_key(resolved, recorded_scenes[index - 1], index, settings, pictures=True)
+        static = scene_key(resolved, resolved.lecture.scenes[index - 1], index, settings, pictures=True)
         busy = plan.busy()
         chunks = split(busy, plan.frames, parts_for(drawn(busy), round(share)))
-        pieces[index] = [(c, folder / f"{index:02d}-{chunk_key(static, plan, c)[:24]}{settings.format.suffix}")
+        pieces[index] = [(c, book.chunks / f"{index:02d}-{chunk_key(static, plan, c)[:24]}{settings.format.suffix}")
                          for c in chunks]
     return pieces
 
