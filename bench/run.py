@@ -47,7 +47,7 @@ def main() -> None:
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
-    from lecturekit.manim_scene import scene_class_name
+    from lecturekit.scaffold import scene_class_name
     from lecturekit.pipeline import select
     from lecturekit.sources import read
 
