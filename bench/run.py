@@ -47,8 +47,8 @@ def main() -> None:
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
-    from lecturekit.scaffold import scene_class_name
     from lecturekit.pipeline import select
+    from lecturekit.scaffold import scene_class_name
     from lecturekit.sources import read
 
     lecture = Path(args.lecture).resolve()
