@@ -274,8 +274,10 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
 def _item_json(item: BoardItem, theme: Theme) -> dict[str, Any]:
     found: dict[str, Any] = {"name": item.name, "kind": item.kind, "bbox": to_fraction(item.box, theme),
                              "parent": item.parent}
-    if item.of is not None:
-        found["of"] = item.of
+    for key in ("of", "font", "aspect", "piece"):
+        value = getattr(item, key)
+        if value is not None:
+            found[key] = round(value, 5) if isinstance(value, float) else value
     return found
 
 

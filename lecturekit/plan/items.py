@@ -35,6 +35,12 @@ class BoardItem:
     parent: str | None = None
     #: For a label, a legend entry or axis numbers: the object they belong to.
     of: str | None = None
+    #: The Manim font size its text is set at, for what carries text.
+    font: float | None = None
+    #: For a visual: the width over height it is meant to keep.
+    aspect: float | None = None
+    #: For a mark listed as several boxes along its stroke: which of them this is.
+    piece: int | None = None
 
 
 @dataclass(frozen=True)
