@@ -24,6 +24,11 @@ MAX_PIXELS = 40_000_000
 class ImageProblem(Exception):
     """Why an image is drawn as a placeholder."""
 
+    @property
+    def short(self) -> str:
+        """The reason without the reader's details, short enough to be set on the placeholder."""
+        return str(self).split(" (", 1)[0]
+
 
 @contextmanager
 def _opened(folder: Path, relative: str) -> Iterator[Image.Image]:

@@ -182,16 +182,14 @@ def image(spec: ImageSpec, box: Box, plan: ScenePlan) -> Drawn:
         if not plan.folder:
             raise ImageProblem("has no folder")
         pixels = image_pixels(Path(plan.folder), spec.path)
-    except ImageProblem:  # reported by `check`
-        pixels = None
-    if pixels is not None:
-        picture = ImageMobject(pixels)
-        picture.height = box.height
-        if picture.width > box.width:
-            picture.width = box.width
-        picture.move_to(np.array([*box.center, 0.0]))
-        return Drawn(Group(picture))
-    return Drawn(placeholder(box, f"missing image: {spec.path}"))
+    except ImageProblem as problem:  # reported by `check`; the board says what it is
+        return Drawn(placeholder(box, f"{spec.path} {problem.short}"))
+    picture = ImageMobject(pixels)
+    picture.height = box.height
+    if picture.width > box.width:
+        picture.width = box.width
+    picture.move_to(np.array([*box.center, 0.0]))
+    return Drawn(Group(picture))
 
 
 def placeholder(box: Box, message: str) -> VGroup:

@@ -186,8 +186,10 @@ def test_a_panel_is_its_box_with_the_text_inside_the_padding(demo: LecturePlan):
 # ---------------------------------------------------------------- missing pictures
 
 
-@pytest.mark.parametrize("path", ["figures/missing.png", "../../../../etc/passwd", "figures/not-an-image.png"])
-def test_an_unreadable_image_becomes_a_placeholder(tmp_path: Path, path: str):
+@pytest.mark.parametrize(("path", "note"), [("figures/missing.png", "is missing, unreadable or outside"),
+                                            ("../../../../etc/passwd", "is missing, unreadable or outside"),
+                                            ("figures/not-an-image.png", "is not a PNG, JPEG or WebP image")])
+def test_an_unreadable_image_becomes_a_placeholder(tmp_path: Path, path: str, note: str):
     (tmp_path / "figures").mkdir()
     (tmp_path / "figures" / "not-an-image.png").write_text("no pixels here", encoding="utf-8")
     data = lecture_data(
@@ -208,6 +210,7 @@ def test_an_unreadable_image_becomes_a_placeholder(tmp_path: Path, path: str):
     assert not any(isinstance(m, ImageMobject) for m in family)
     notes = [m for m in family if isinstance(m, LabelledTypst)]
     assert len(notes) == 1 and notes[0].width <= box.width
+    assert note in notes[0].typst_code and path in notes[0].typst_code  # what is wrong, not "missing"
     assert holder.width == pytest.approx(box.width, abs=0.02) and holder.height == pytest.approx(box.height, abs=0.02)
     assert holder in stage.root.submobjects
 
@@ -216,7 +219,7 @@ def test_placeholder_boxes_match_the_plan():
     from lecturekit.render.builders import placeholder
 
     box = Box(-2.0, -1.0, 2.0, 2.0)
-    mob = placeholder(box, "missing image: x.png")
+    mob = placeholder(box, "x.png is missing, unreadable or outside the lecture's folder")
     assert np.allclose([mob.get_left()[0], mob.get_bottom()[1], mob.get_right()[0], mob.get_top()[1]],
                        [box.x0, box.y0, box.x1, box.y1], atol=0.02)
 
