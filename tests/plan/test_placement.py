@@ -6,11 +6,13 @@ from __future__ import annotations
 from lecturekit.plan import durations
 from lecturekit.plan.placement import SETTLE
 from lecturekit.syntax.nodes import Move
-from tests.plan.conftest import FIGURE, LEAVE, SHOW
+from tests.plan.conftest import LEAVE, SHOW
 
 BOARD = {
-    "fig": FIGURE,
-    "note": 'a Panel that says "A note long enough to need the right half of the board for itself."',
+    "fig": "a Figure (x_range=(0, 8), y_range=(0, 4))",
+    "note": 'a Panel that says "A note long enough to need the right half of the board for itself: it goes on '
+            'and on, sentence after sentence, so that the figure beside it has to give up some of its height '
+            'to leave the note room enough, and then a little more, and more again, to be sure of it."',
     "later": 'a Panel that says "Another note."',
 }
 

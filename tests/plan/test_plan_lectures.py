@@ -67,7 +67,7 @@ def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
         for board in scene["boards"]:
             assert set(board) == {"time", "items"}
             for item in board["items"]:
-                assert set(item) - {"of"} == {"name", "kind", "bbox", "parent"}
+                assert set(item) - {"of", "font", "aspect", "piece"} == {"name", "kind", "bbox", "parent"}
                 assert len(item["bbox"]) == 4 and all(isinstance(v, float | int) for v in item["bbox"])
                 if item["kind"] in ("label", "legend", "ticks"):  # beside an object, drawn in its parent
                     assert plan.objects[item["of"]].parent == item["parent"] or item["of"] == item["parent"]
