@@ -354,6 +354,12 @@ class _Content:
         thick = _level(full, max(0.0, height - gap * (len(groups) - 1)))
         sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
                  for g, t in zip(groups, thick, strict=True)]
+        # tables on one board are set at one size: the smallest of theirs
+        common = min((w / v.natural[0] for g, row in zip(groups, sizes, strict=True)
+                      for v, (w, _) in zip(g, row, strict=True) if v.natural is not None), default=None)
+        if common is not None:
+            sizes = [[(v.natural[0] * common, v.natural[1] * common) if v.natural is not None else size
+                      for v, size in zip(g, row, strict=True)] for g, row in zip(groups, sizes, strict=True)]
         depth = [max(h if across else w for w, h in row) for row in sizes]
         total = sum(depth) + gap * (len(groups) - 1)
         places: dict[str, Placed] = {}
@@ -426,10 +432,13 @@ class _Content:
         if all(self._visible(v, places[v.name].box) for v in self.visuals):
             yield Arrangement(places)
 
-    def _score(self, option: Arrangement) -> tuple[float, float]:
+    def _score(self, option: Arrangement) -> tuple[float, float, float]:
+        """The smallest item's scale, then the sum of them, then (where the visuals are the same
+        either way) the room the texts take, so they are not squeezed into a narrow column."""
         scales = [self._scale(v.name, option.places[v.name].box) for v in self.visuals]
         scales += [(option.places[t.name].font or t.font) / t.font for t in self.texts if t.font > 0]
-        return (round(min(scales), 4), sum(scales))
+        texts = _bounds(option.places[t.name] for t in self.texts)
+        return (round(min(scales), 4), round(sum(scales), 4), texts.width)
 
     def _overfull(self, steps: int) -> Arrangement:
         """Nothing fits legibly: the texts take most of the width (or all of it) in the columns

@@ -137,11 +137,11 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     assert role is not None, spec.kind
     sizes = theme.sizes
     if role is Role.VISUAL:
-        if isinstance(spec, TableSpec):
+        if isinstance(spec, TableSpec):  # set between the smallest size and a formula's
             metrics = table_metrics(spec, sizes.table)
             natural = (metrics.width, metrics.height)
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=1.5)
+                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
         return Item(spec.name, role, aspect=aspect_of(spec, folder))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
