@@ -448,14 +448,25 @@ class _Content:
         width = (area.width - gap) * TEXT_SHARES[-1] if self.visuals else area.width
         blocks = [self._block(width, area.height, steps, c) for c in (1, 2) if c <= len(self.texts)]
         block = min(blocks, key=lambda b: max(b.height / area.height, max(s.width for s in b.texts) / width))
-        columns, shrink = len(block.widths), 1.0
-        for _ in range(SHRINK_ROUNDS):
-            if block.fits:
+        columns, shrink, loose = len(block.widths), 1.0, 1.0
+        column = (width - gap * (columns - 1)) / columns
+
+        def fits(b: _Block) -> bool:  # a paragraph's lines may overrun their measure by a hair
+            return b.height <= area.height + _EPS and all(s.width <= column + 1e-3 for s in b.texts)
+
+        for _ in range(SHRINK_ROUNDS):  # down until it fits...
+            if fits(block):
                 break
-            over = max(block.height / area.height, max(s.width / ((width - gap * (columns - 1)) / columns)
-                                                        for s in block.texts))
-            shrink *= 0.99 / over
+            over = max(block.height / area.height, max(s.width / column for s in block.texts))
+            loose, shrink = shrink, shrink * 0.99 / over
             block = self._block(width, area.height, steps, columns, shrink)
+        for _ in range(SHRINK_ROUNDS if fits(block) else 0):  # ...then back up to the largest that fits
+            trial = (shrink + loose) / 2
+            tried = self._block(width, area.height, steps, columns, trial)
+            if fits(tried):
+                block, shrink = tried, trial
+            else:
+                loose = trial
         places: dict[str, Placed] = {}
         x0 = area.x1 - block.width if self.visuals else area.center[0] - block.width / 2
         places.update(block.places(x0, area.center[1] + block.height / 2))
