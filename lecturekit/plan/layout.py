@@ -15,15 +15,15 @@ Rules:
 - Texts beside the visuals or under them, visuals in a row or a column: of the arrangements that
   fit at the gentlest step, the one whose smallest item is largest (each item's scale against its
   size alone on the board: a visual's width, a text's font), then the largest in total.
-- A lone visual fills the content area; a lone formula may be set up to `LONE_GROWTH` times its
-  font, within `LONE_SHARE` of the content area.
+- A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
+  lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area.
 - What is on the board is centred in the content area, texts and visuals as one group.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from lecturekit.plan.geometry import Box
@@ -388,6 +388,8 @@ class _Content:
         return width, width / visual.aspect
 
     def _visuals_alone(self) -> Arrangement:
+        if len(self.visuals) == 1 and self.visuals[0].natural is not None:  # a lone table grows as a formula does
+            self.visuals = [replace(self.visuals[0], max_scale=self.visuals[0].max_scale * LONE_GROWTH)]
         places = self._visual_block(self.area)
         return Arrangement(places, tuple(n for n, p in places.items()
                                          if not self._visible(self._item(n), p.box)))

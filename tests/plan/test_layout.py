@@ -237,10 +237,12 @@ def test_a_heading_too_tall_for_its_band_shrinks_and_is_named():
     assert arrangement.unfit == ("tall",)
 
 
-def test_a_table_is_never_scaled_up_past_its_limit():
+def test_a_table_is_never_scaled_up_past_its_limit_and_alone_grows_as_a_formula_does():
     table = Item("t", Role.VISUAL, aspect=2.0, natural=(2.0, 1.0), min_scale=0.8, max_scale=1.5)
     box = arrange([table], THEME).places["t"].box
-    assert math.isclose(box.width, 3.0) and math.isclose(box.height, 1.5)
+    assert math.isclose(box.width, 3.0 * LONE_GROWTH) and math.isclose(box.height, 1.5 * LONE_GROWTH)
+    beside = arrange([table, Item("v", Role.VISUAL, aspect=1.0)], THEME).places["t"].box
+    assert beside.width <= 3.0 + 1e-9
     assert math.isclose(box.center[0], SAFE.center[0]) and math.isclose(box.center[1], SAFE.center[1])
 
 
