@@ -3,8 +3,8 @@ visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, T
 
 Rules:
 - Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
-- Every visual is shown at least at its visible size: along its longer side, `VISIBLE` of the
-  content area's shorter side (or its whole size alone, if that is less: a small table).
+- Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
+  of the content area's shorter side, a table at its smallest legible scale (`min_scale`).
 - Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
   about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
   print on a screen, still read without effort) unless the board cannot hold it: then staying on
@@ -311,10 +311,11 @@ class _Content:
         return box
 
     def _visible(self, visual: Item, box: Box) -> bool:
-        lone = self._lone(visual)
-        need = min(VISIBLE * min(self.area.width, self.area.height), max(lone.width, lone.height))
-        legible = visual.natural is None or box.width >= visual.natural[0] * visual.min_scale - _EPS
-        return max(box.width, box.height) >= need - _EPS and legible
+        """A table is seen when it is legible; a picture when it is its visible size."""
+        if visual.natural is not None:
+            return box.width >= visual.natural[0] * visual.min_scale - _EPS
+        need = VISIBLE * min(self.area.width, self.area.height)
+        return max(box.width, box.height) >= need - _EPS
 
     def _scale(self, name: str, box: Box) -> float:
         item = next(i for i in self.visuals + self.texts if i.name == name)
