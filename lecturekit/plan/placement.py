@@ -215,7 +215,10 @@ def place_scene(
             settled = t + durations.LEAVE
             next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive"), end)
             if next_arrival - settled >= SETTLE:
-                move_to(lay_out(board, rewraps=False), board, settled, t, next_arrival)
+                arrangement = lay_out(board, rewraps=False)
+                if arrangement.unfit:
+                    crowded.append(Crowded(settled, scene.start + settled, arrangement.unfit))
+                move_to(arrangement, board, settled, t, next_arrival)
             continue
         if name in current:  # laid out with its group: it takes the place kept for it
             board.append(name)
