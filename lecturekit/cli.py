@@ -62,6 +62,16 @@ def _refuse_unless_strictly_clean(resolved, strict: bool) -> None:
                                  "fix them, or leave out --strict"))
 
 
+def _with_layout_warnings(resolved):
+    """The lecture with a warning for every board its layout cannot hold legibly (planning
+    measures the texts, so only what is renderable is planned)."""
+    from dataclasses import replace
+
+    from lecturekit.plan import layout_warnings
+
+    return replace(resolved, diagnostics=resolved.diagnostics + layout_warnings(resolved))
+
+
 def _fail(exc: LectureError, debug: bool) -> None:
     if debug:
         traceback.print_exception(exc)
@@ -89,6 +99,8 @@ def check(
             typer.echo(json.dumps({"errors": [d.as_json() for d in exc.diagnostics]}, indent=2))
         _fail(exc, debug)
         return
+    if resolved.renderable:
+        resolved = _with_layout_warnings(resolved)
     report = summary(resolved)
     typer.echo(json.dumps(report, indent=2) if as_json else text_report(resolved))
     raise typer.Exit(0 if resolved.passes(strict) else 1)

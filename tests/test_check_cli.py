@@ -268,3 +268,30 @@ def test_strict_renders_a_clean_lecture_and_errors_stay_errors(write_lecture, tm
     refused = runner.invoke(app, render_args("render", invalid, tmp_path / "other", "--strict"))
     assert refused.exit_code == 1
     assert refused.stderr.splitlines() == ["error: scene 'Scene One': has 5001 objects; at most 5000 are allowed"]
+
+
+OVERFULL = {
+    "head": 'a Heading that says "Everything at once"',
+    "steps": 'a Derivation that says "$a &= b + c \\ &= d + e + f \\ &= g h i \\ &= j + k \\ &= l$"',
+    "note": 'a Block that says "' + " ".join(["This block goes on, sentence after sentence."] * 32) + '"',
+    "fig": "a Figure (x_range=(0, 4), y_range=(0, 4))",
+    "plot": "an Axes (x_range=(0, 10), y_range=(0, 5))",
+    "grid": 'a Table that says "one two three four" (rows=(("one", "two", "three", "four"),))',
+}
+
+
+def test_a_board_too_full_to_hold_is_one_warning_with_its_scene_clock_time_and_objects(write_json):
+    names = ["head", "steps", "steps", "steps", "steps", "steps", "note", "fig", "plot", "grid"]
+    does = [(100.0 + 0.1 * i, SHOW.format(name)) for i, name in enumerate(names)]
+    lecture = write_json(lecture_data(OVERFULL, does, start=95.0, end=120.0))
+    result = check(lecture)
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.stdout.splitlines() if "board at" in line]
+    assert len(warned) == 1, result.stdout
+    [line] = warned
+    assert line.startswith("  scene 'Scene One', action board at 1:40: the board cannot hold ")
+    named = line.split("cannot hold ", 1)[1].split(" at a legible size", 1)[0].split(", ")
+    assert named and set(named) <= set(OVERFULL)
+    assert "move one of them to a later beat" in line
+    assert result.stdout.rstrip().endswith("0 errors, 1 warnings, 0 unresolved: ready to render")
+    assert check(lecture, "--strict").exit_code == 1

@@ -13,11 +13,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from lecturekit.diagnostics import Diagnostic, Place, warning
 from lecturekit.kinds import Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.items import LABEL, BoardItem, Figures
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import Stay, place_scene, reflows
+from lecturekit.plan.placement import Stay, aspect_of, clock, place_scene, reflows
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
 from lecturekit.plan.timeline import (
     Cue,
@@ -205,7 +206,7 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
                      | {c.frame for c in drawn if c.object in top and c.place is not None})
     boards: list[Board] = []
     board = Replay(children=plan.scene.children)
-    on: dict[str, Box] = {}
+    on: dict[str, Placed] = {}
     pending = iter(drawn)
     cue = next(pending, None)
     for frame in changes:
@@ -213,7 +214,7 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
             for gone in board.apply(cue.action).left:
                 on.pop(gone, None)
             if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
-                on[cue.object] = cue.place.box  # where it arrives, or moves to
+                on[cue.object] = cue.place  # where it arrives, or moves to
             cue = next(pending, None)
         items = _items(plan, frame, on, board.shown())
         if not boards or boards[-1].items != items:
@@ -221,15 +222,50 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     return tuple(boards)
 
 
-def _items(plan: ScenePlan, frame: int, on: dict[str, Box], shown: set[str]) -> tuple[BoardItem, ...]:
+def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
     values = plan.values_at(frame)
     figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
     items: list[BoardItem] = []
-    for name, box in on.items():
-        items.append(BoardItem(name, plan.objects[name].kind.value, box))
-        if kind_def(plan.objects[name].kind).container:
-            items += figures.items(name, box, shown)
+    for name, place in on.items():
+        spec = plan.objects[name]
+        items.append(BoardItem(name, spec.kind.value, place.box, font=_font(plan, name, place),
+                               aspect=_aspect(plan, spec)))
+        if kind_def(spec.kind).container:
+            items += figures.items(name, place.box, shown)
     return tuple(items)
+
+
+def _font(plan: ScenePlan, name: str, place: Placed) -> float | None:
+    """The Manim font size a top-level object's text is set at: a text's own, a Table's body
+    font times the scale it is drawn at."""
+    if name in plan.tables:
+        table = plan.tables[name]
+        return table.font * place.box.width / table.width if table.width > 0 else None
+    return place.font
+
+
+def _aspect(plan: ScenePlan, spec: Spec) -> float | None:
+    """The width over height a top-level visual keeps."""
+    if kind_def(spec.kind).role is not Role.VISUAL:
+        return None
+    if spec.name in plan.tables:
+        table = plan.tables[spec.name]
+        return table.width / table.height
+    return aspect_of(spec, Path(plan.folder) if plan.folder else None)
+
+
+def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Diagnostic, ...]:
+    """One warning for every board that cannot hold what the lecture puts on it legibly (what
+    `check` adds to its report): the scene, the time on the lecture's clock, the objects."""
+    folder = Path(resolved.folder)
+    found = []
+    for scene in resolved.scenes:
+        for crowded in place_scene(scene, _parts(scene), theme, folder).crowded:
+            found.append(warning(
+                Place(scene=scene.title, action=f"board at {clock(crowded.at)}"),
+                f"the board cannot hold {', '.join(crowded.unfit)} at a legible size",
+                "move one of them to a later beat, or hide something before it arrives"))
+    return tuple(found)
 
 
 def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> LecturePlan:

@@ -1,17 +1,28 @@
 """Where top-level objects go: a heading band, a title card, and a content area shared between
 visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, Text).
 
-Rules: nothing overlaps; everything stays in the safe area; text is never typeset below
-`Sizes.minimum`; visuals keep their aspect ratio. When text cannot fit even at the minimum size,
-staying on the board wins: it is set smaller and the arrangement carries a warning.
-Visuals and text sit side by side, or stacked (visuals on top) when that gives the visuals more
-room; texts run top-down in arrival order, so a newcomer does not push the ones above it, except
-on a board of texts alone without a heading, whose column is centred on the board.
+Rules:
+- Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
+- Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
+  of the content area's shorter side, a table at its smallest legible scale (`min_scale`).
+- Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
+  about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
+  print on a screen, still read without effort) unless the board cannot hold it: then staying on
+  the board wins, and the arrangement names what it could not set legibly (`unfit`).
+- A crowded board gives way in this order: visuals shrink (down to their visible size), then the
+  texts run in two columns side by side, and only then do texts shrink, a step at a time, down to
+  the minimum.
+- Texts beside the visuals or under them, visuals in a row or a column: of the arrangements that
+  fit at the gentlest step, the one whose smallest item is largest (each item's scale against its
+  size alone on the board: a visual's width, a text's font), then the largest in total.
+- A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
+  lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area.
+- What is on the board is centred in the content area, texts and visuals as one group.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -24,6 +35,19 @@ TextSize = Callable[[float, float], tuple[float, float]]
 MAX_MEASURE = 10.5
 #: Rounds of shrinking below the minimum size before giving up (sizes are not quite linear).
 SHRINK_ROUNDS = 8
+#: Texts shrink by this much a step (Manim font size).
+STEP = 2.0
+#: A visual's smallest visible size: its longer side over the content area's shorter side.
+VISIBLE = 0.3
+#: A formula alone on the board may be set up to this many times its font...
+LONE_GROWTH = 1.5
+#: ...while it spans at most these shares of the content area's width and height.
+LONE_SHARE = (0.75, 0.5)
+#: Shares of the content area's width the texts may take beside the visuals.
+TEXT_SHARES = (0.34, 0.4, 0.46, 0.52, 0.58, 0.64)
+#: A title above content takes at most this share of the content area's height.
+TITLE_SHARE = 0.35
+_EPS = 1e-6
 
 
 class Role(StrEnum):
@@ -48,6 +72,10 @@ class Item:
     max_scale: float = float("inf")
     #: A text already on the board keeps its size: (width, height).
     fixed: tuple[float, float] | None = None
+    #: A paragraph already on the board may wrap anew, but keeps its font.
+    keeps_font: bool = False
+    #: A formula may grow up to this font when it is alone on the board (0: it does not grow).
+    largest: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -61,14 +89,17 @@ class Placed:
 @dataclass(frozen=True)
 class Arrangement:
     places: dict[str, Placed]
-    warnings: tuple[str, ...] = ()
+    #: What the board could not hold legibly: texts set below the minimum size, visuals shown
+    #: below their visible size (in the order given).
+    unfit: tuple[str, ...] = ()
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
     f = theme.frame
     sx0, sy0, sx1, sy1 = f.safe
     places: dict[str, Placed] = {}
-    warnings: list[str] = []
+    unfit: list[str] = []
+    measure = _Measure(theme)
     headings = [i for i in items if i.role is Role.HEADING]
     titles = [i for i in items if i.role is Role.TITLE]
     content = [i for i in items if i.role in (Role.VISUAL, Role.TEXT)]
@@ -76,35 +107,37 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     for heading in headings:  # one heading band: a newer heading replaces the old (resolve hides it)
         w, h, font = _text_fit(heading, sx1 - sx0, f.heading_band, theme)
         places[heading.name] = Placed(Box.around(0.0, sy1 - f.heading_band / 2, w, h), font, sx1 - sx0)
-        warnings += _small(heading, font, theme)
+        unfit += _small(heading, font, theme)
         top = sy1 - f.heading_band - f.gap * 0.5
     area = Box(sx0, sy0, sx1, top)
-    for title in titles:
-        w, h, font = _text_fit(title, min(area.width, 11.5), area.height, theme)
-        places[title.name] = Placed(Box.around(*area.center, w, h), font, min(area.width, 11.5))
-        warnings += _small(title, font, theme)
-        area = Box(area.x0, area.y0, area.x1, area.center[1] - h / 2 - f.gap)
+    for title in titles:  # a title card alone is centred; above content it takes a band at the top
+        room = area.height * (TITLE_SHARE if content else 1.0)
+        w, h, font = _text_fit(title, min(area.width, 11.5), room, theme)
+        cy = area.y1 - h / 2 if content else area.center[1]
+        places[title.name] = Placed(Box.around(area.center[0], cy, w, h), font, min(area.width, 11.5))
+        unfit += _small(title, font, theme)
+        area = Box(area.x0, area.y0, area.x1, cy - h / 2 - f.gap)
     if content:
-        chosen = _arrange_content(content, area, theme, centred=not headings and not titles)
+        chosen = _Content(content, area, theme, measure).arrange()
         places.update(chosen.places)
-        warnings += chosen.warnings
-    return Arrangement(places, tuple(warnings))
+        unfit += chosen.unfit
+    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)))
 
 
 def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[float, float, float]:
-    """Size of a text at the largest font (down to the minimum) that fits width x height; below
-    the minimum only when nothing else fits (the caller warns)."""
+    """Size of a heading or title at the largest font (down to the minimum) that fits width x
+    height; below the minimum only when nothing else fits (the caller says so)."""
     if item.fixed is not None:
         return (*item.fixed, item.font)
     assert item.size is not None
     font = item.font
     while True:
         w, h = item.size(min(width, MAX_MEASURE), font)
-        if (w <= width + 1e-6 and h <= height + 1e-6) or font <= theme.sizes.minimum:
+        if (w <= width + _EPS and h <= height + _EPS) or font <= theme.sizes.minimum:
             break
-        font = max(theme.sizes.minimum, font - 2)
+        font = max(theme.sizes.minimum, font - STEP)
     for _ in range(SHRINK_ROUNDS):
-        if (w <= width + 1e-6 and h <= height + 1e-6) or min(w, h, width, height) <= 0:
+        if (w <= width + _EPS and h <= height + _EPS) or min(w, h, width, height) <= 0:
             break
         font *= min(width / w, height / h) * 0.99
         w, h = item.size(min(width, MAX_MEASURE), font)
@@ -112,144 +145,372 @@ def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[fl
 
 
 def _small(item: Item, font: float, theme: Theme) -> list[str]:
-    if item.fixed is None and font < theme.sizes.minimum - 1e-9:
-        return [f"{item.name} is set below the smallest legible size ({font:.1f} < {theme.sizes.minimum:g})"]
-    return []
+    return [item.name] if item.fixed is None and font < theme.sizes.minimum - 1e-9 else []
 
 
-def _arrange_content(items: list[Item], area: Box, theme: Theme, centred: bool) -> Arrangement:
-    visuals = [i for i in items if i.role is Role.VISUAL]
-    texts = [i for i in items if i.role is Role.TEXT]
-    gap = theme.frame.gap
-    if not visuals:
-        return _text_column(texts, area, theme, centred=centred)
-    if not texts:
-        return _visual_block(visuals, area, theme)
-    options = []
-    # side by side: visuals left, texts right
-    split = area.x0 + (area.width - gap) * 0.56
-    for share in (0.56, 0.5, 0.62):
-        split = area.x0 + (area.width - gap) * share
-        column = _text_column(texts, Box(split + gap, area.y0, area.x1, area.y1), theme)
-        if _fits(column, area):
-            visual = _visual_block(visuals, Box(area.x0, area.y0, split, area.y1), theme)
-            options.append(_merge(visual, column))
-            break
-    # stacked: texts below the visuals, as wide as the area allows
-    column = _text_column(texts, area, theme, from_bottom=True)
-    if _fits(column, area):
-        used = max(p.box.y1 for p in column.places.values())
-        room = Box(area.x0, used + gap, area.x1, area.y1)
-        if room.height > area.height * 0.3:
-            options.append(_merge(_visual_block(visuals, room, theme), column))
-    if not options:
-        column = _text_column(texts, Box(split + gap, area.y0, area.x1, area.y1), theme)
-        visual = _visual_block(visuals, Box(area.x0, area.y0, split, area.y1), theme)
-        merged = _merge(visual, column)
-        return Arrangement(merged.places, (*merged.warnings, "the board is too full to lay out well"))
-    return max(options, key=lambda o: _score(o, visuals))
+class _Measure:
+    """Texts' sizes, each measured once per wrap width and font in one arrangement."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.minimum = theme.sizes.minimum
+        self.gap = theme.frame.gap
+        self._sizes: dict[tuple[str, float, float], tuple[float, float]] = {}
+
+    def size(self, item: Item, wrap: float, font: float) -> tuple[float, float]:
+        if item.fixed is not None:
+            return item.fixed
+        key = (item.name, wrap, font)
+        if key not in self._sizes:
+            assert item.size is not None
+            self._sizes[key] = item.size(wrap, font)
+        return self._sizes[key]
+
+    def font_at(self, item: Item, step: int) -> float:
+        """An item's font `step` steps down, never below the minimum (nor below its own font
+        when it is smaller); a text already shown keeps its font."""
+        if item.fixed is not None or item.keeps_font:
+            return item.font
+        return max(min(item.font, self.minimum), item.font - STEP * step)
 
 
-def _fits(column: Arrangement, area: Box) -> bool:
-    return not column.warnings and all(p.box.inside(area) for p in column.places.values())
+@dataclass(frozen=True)
+class _Set:
+    """One text set in a column: size, font, wrap width, and which column."""
+
+    item: Item
+    width: float
+    height: float
+    font: float
+    wrap: float
+    column: int
 
 
-def _merge(a: Arrangement, b: Arrangement) -> Arrangement:
-    return Arrangement({**a.places, **b.places}, a.warnings + b.warnings)
+@dataclass(frozen=True)
+class _Block:
+    """Texts in one or two columns, top-down in arrival order, each column as wide as its widest."""
+
+    texts: tuple[_Set, ...]
+    widths: tuple[float, ...]
+    heights: tuple[float, ...]
+    gap: float
+    fits: bool
+
+    @property
+    def width(self) -> float:
+        return sum(self.widths) + self.gap * (len(self.widths) - 1)
+
+    @property
+    def height(self) -> float:
+        return max(self.heights)
+
+    def places(self, x0: float, y1: float) -> dict[str, Placed]:
+        """Placed with the block's top-left corner at (x0, y1)."""
+        lefts = [x0 + sum(self.widths[:c]) + self.gap * c for c in range(len(self.widths))]
+        tops = [y1 - (self.height - h) / 2 for h in self.heights]  # each column centred in the block
+        found = {}
+        for s in self.texts:
+            cx = lefts[s.column] + self.widths[s.column] / 2
+            y = tops[s.column]
+            found[s.item.name] = Placed(Box.around(cx, y - s.height / 2, s.width, s.height), s.font, s.wrap)
+            tops[s.column] = y - s.height - self.gap
+        return found
 
 
-def _score(option: Arrangement, visuals: list[Item]) -> float:
-    """Bigger visuals are better; any warning is worse than any size."""
-    return _visual_area(option, visuals) - 100 * len(option.warnings)
+class _Content:
+    """The content area's arrangement (see the module's rules)."""
 
+    def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure) -> None:
+        self.visuals = [i for i in items if i.role is Role.VISUAL]
+        self.texts = [i for i in items if i.role is Role.TEXT]
+        self.area = area
+        self.theme = theme
+        self.measure = measure
+        self.gap = theme.frame.gap
 
-def _visual_area(option: Arrangement, visuals: list[Item]) -> float:
-    return sum(option.places[v.name].box.width * option.places[v.name].box.height for v in visuals)
+    def arrange(self) -> Arrangement:
+        if not self.texts:
+            return self._visuals_alone()
+        lone = self._lone_formula()
+        if lone is not None:
+            return lone
+        steps = max((round((t.font - self.theme.sizes.minimum) / STEP + 0.4999) for t in self.texts), default=0)
+        for step in range(max(steps, 0) + 1):
+            for columns in (1, 2):
+                if columns > len(self.texts):
+                    continue
+                options = list(self._options(step, columns))
+                if options:
+                    return max(options, key=lambda o: self._score(o))
+        return self._overfull(steps)
 
+    # ---------------------------------------------------------------- texts
 
-def _text_column(texts: list[Item], area: Box, theme: Theme, from_bottom: bool = False,
-                 centred: bool = False) -> Arrangement:
-    """Texts one under another in arrival order, shrinking all of them if they do not fit; from
-    the top of the area, from its bottom, or `centred` in it (a board of texts alone)."""
-    gap = theme.frame.gap
-    width = min(area.width, MAX_MEASURE) if not from_bottom else min(area.width, 11.5)
-    scale_font = 0
-    while True:
-        sizes = []
-        for item in texts:
-            shrunk = Item(**{**item.__dict__, "font": max(theme.sizes.minimum, item.font - scale_font)})
-            sizes.append(_text_fit(shrunk, width, area.height, theme))
-        total = sum(h for _, h, _ in sizes) + gap * (len(sizes) - 1)
-        smallest = min(f for _, _, f in sizes)
-        if total <= area.height or smallest <= theme.sizes.minimum:
-            break
-        scale_font += 2
-    warnings: list[str] = []
-    if total > area.height + 1e-6:
-        warnings.append(f"text does not fit at the smallest legible size: {total:.2f} > {area.height:.2f}")
-        # staying on the board wins: shrink every text that can shrink until the column fits
-        fonts = [f for _, _, f in sizes]
-        shrink = 1.0
-        for _ in range(SHRINK_ROUNDS):
-            loose = sum(h for item, (_, h, _) in zip(texts, sizes, strict=True) if item.fixed is None)
-            room = area.height - (total - loose)
-            if total <= area.height + 1e-6 or loose <= 0 or room <= 0:
-                break
-            shrink *= room / loose * 0.99
-            sizes = [_text_fit(replace(item, font=font * shrink) if item.fixed is None else item,
-                               width, area.height, theme)
-                     for item, font in zip(texts, fonts, strict=True)]
-            total = sum(h for _, h, _ in sizes) + gap * (len(sizes) - 1)
-    places: dict[str, Placed] = {}
-    cx = area.center[0]
-    y = area.y0 + total if from_bottom else area.y1
-    if centred:
-        y = min(area.y1, area.center[1] + total / 2)
-    for item, (w, h, font) in zip(texts, sizes, strict=True):
-        places[item.name] = Placed(Box.around(cx, y - h / 2, w, h), font, width)
-        warnings += _small(item, font, theme)
-        y -= h + gap
-    return Arrangement(places, tuple(warnings))
+    def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0) -> _Block:
+        """The texts in `columns` columns within width x height, `step` steps down (and then
+        times `shrink`, below the minimum, when nothing else is left)."""
+        gap = self.gap
+        column = (width - gap * (columns - 1)) / columns
+        wrap = min(column, MAX_MEASURE)
+        sets = []
+        for item in self.texts:
+            font = self.measure.font_at(item, step)
+            w, h = self.measure.size(item, wrap, font * shrink)
+            if shrink < 1.0:  # staying on the board wins, even over a shown text's size
+                font *= shrink
+                if item.fixed is not None:
+                    w, h = w * shrink, h * shrink
+            # a formula too wide for the column steps down on its own, to the minimum
+            while w > column + _EPS and item.fixed is None and not item.keeps_font and shrink == 1.0 \
+                    and font > self.measure.minimum:
+                font = max(self.measure.minimum, font - STEP)
+                w, h = self.measure.size(item, wrap, font)
+            sets.append((item, w, h, font))
+        split = self._split(sets, columns)
+        placed = tuple(_Set(item, w, h, font, wrap, int(i >= split))
+                       for i, (item, w, h, font) in enumerate(sets))
+        widths = tuple(max((s.width for s in placed if s.column == c), default=0.0) for c in range(columns))
+        heights = tuple(sum(s.height for s in placed if s.column == c)
+                        + gap * (sum(1 for s in placed if s.column == c) - 1) for c in range(columns))
+        fits = max(heights) <= height + _EPS and all(s.width <= column + _EPS for s in placed)
+        return _Block(placed, widths, heights, gap, fits)
 
+    def _split(self, sets: list[tuple[Item, float, float, float]], columns: int) -> int:
+        """Where the second column starts: the split whose taller column is shortest."""
+        if columns == 1:
+            return len(sets)
+        heights = [h for _, _, h, _ in sets]
 
-def _visual_block(visuals: list[Item], area: Box, theme: Theme) -> Arrangement:
-    """Visuals in a row or a column, whichever shows them larger."""
-    gap = theme.frame.gap
-    best: Arrangement | None = None
-    for direction in ("row", "column"):
-        n = len(visuals)
+        def taller(k: int) -> float:
+            return max(sum(heights[:k]) + self.gap * (k - 1), sum(heights[k:]) + self.gap * (len(heights) - k - 1))
+
+        return min(range(1, len(sets)), key=taller)
+
+    def _lone_formula(self) -> Arrangement | None:
+        """A formula alone in the content area, set larger when it has room."""
+        if self.visuals or len(self.texts) != 1 or self.texts[0].largest <= self.texts[0].font \
+                or self.texts[0].fixed is not None:
+            return None
+        item = self.texts[0]
+        width, height = self.area.width * LONE_SHARE[0], self.area.height * LONE_SHARE[1]
+        wrap = min(width, MAX_MEASURE)
+        font = item.largest
+        while font > item.font:
+            w, h = self.measure.size(item, wrap, font)
+            if w <= width + _EPS and h <= height + _EPS:
+                return Arrangement({item.name: Placed(Box.around(*self.area.center, w, h), font, wrap)})
+            font = max(item.font, font - STEP)
+        return None
+
+    # ---------------------------------------------------------------- visuals
+
+    def _lone(self, visual: Item) -> Box:
+        """A visual alone in the content area."""
+        box = self.area.fit(visual.aspect)
+        if visual.natural is not None and box.width > visual.natural[0] * visual.max_scale:
+            box = Box.around(*box.center, visual.natural[0] * visual.max_scale, visual.natural[1] * visual.max_scale)
+        return box
+
+    def _visible(self, visual: Item, box: Box) -> bool:
+        """A table is seen when it is legible; a picture when it is its visible size."""
+        if visual.natural is not None:
+            return box.width >= visual.natural[0] * visual.min_scale - _EPS
+        need = VISIBLE * min(self.area.width, self.area.height)
+        return max(box.width, box.height) >= need - _EPS
+
+    def _scale(self, name: str, box: Box) -> float:
+        item = next(i for i in self.visuals + self.texts if i.name == name)
+        return box.width / self._lone(item).width
+
+    def _visual_block(self, region: Box) -> dict[str, Placed]:
+        """The visuals in rows (or columns) centred in `region`, in their order: of every way to
+        break them into rows, and into columns, the one that shows most of them at their visible
+        size, then the smallest of them largest, then all of them."""
+        best: dict[str, Placed] = {}
+        best_key: tuple[float, ...] = (-1.0e9,)
+        for lines in _breaks(len(self.visuals)):
+            for across in (True, False):
+                places = self._lines(region, lines, across)
+                scales = [self._scale(n, p.box) for n, p in places.items()]
+                seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
+                key = (seen, round(min(scales), 4), sum(scales))
+                if key > best_key:
+                    best, best_key = places, key
+        return best
+
+    def _lines(self, region: Box, lines: tuple[int, ...], across: bool) -> dict[str, Placed]:
+        """The visuals in rows of `lines` items each (`across`), or in columns, centred in
+        `region`: every row as tall as fills the width, and where they are too tall together,
+        the tallest cut down first."""
+        gap = self.gap
+        width, height = (region.width, region.height) if across else (region.height, region.width)
+        groups, start = [], 0
+        for count in lines:
+            groups.append(self.visuals[start:start + count])
+            start += count
+
+        def ratio(v: Item) -> float:  # along the line over across it
+            return v.aspect if across else 1 / v.aspect
+
+        full = [max(0.0, width - gap * (len(g) - 1)) / sum(ratio(v) for v in g) for g in groups]
+        thick = _level(full, max(0.0, height - gap * (len(groups) - 1)))
+        sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
+                 for g, t in zip(groups, thick, strict=True)]
+        # tables on one board are set at one size: the smallest of theirs
+        common = min((w / v.natural[0] for g, row in zip(groups, sizes, strict=True)
+                      for v, (w, _) in zip(g, row, strict=True) if v.natural is not None), default=None)
+        if common is not None:
+            sizes = [[(v.natural[0] * common, v.natural[1] * common) if v.natural is not None else size
+                      for v, size in zip(g, row, strict=True)] for g, row in zip(groups, sizes, strict=True)]
+        depth = [max(h if across else w for w, h in row) for row in sizes]
+        total = sum(depth) + gap * (len(groups) - 1)
         places: dict[str, Placed] = {}
-        warnings: list[str] = []
-        if direction == "row":
-            weights = [v.aspect for v in visuals]
-            x = area.x0
-            avail = area.width - gap * (n - 1)
-            cells = []
-            for w in weights:
-                cw = avail * w / sum(weights)
-                cells.append(Box(x, area.y0, x + cw, area.y1))
-                x += cw + gap
-        else:
-            weights = [1 / v.aspect for v in visuals]
-            y = area.y1
-            avail = area.height - gap * (n - 1)
-            cells = []
-            for w in weights:
-                ch = avail * w / sum(weights)
-                cells.append(Box(area.x0, y - ch, area.x1, y))
-                y -= ch + gap
-        for visual, cell in zip(visuals, cells, strict=True):
-            box = cell.fit(visual.aspect)
-            if visual.natural is not None:
-                scale = box.width / visual.natural[0]
-                if scale > visual.max_scale:
-                    width, height = visual.natural
-                    box = Box.around(*box.center, width * visual.max_scale, height * visual.max_scale)
-                elif scale < visual.min_scale:
-                    warnings.append(f"{visual.name} is typeset below the smallest legible size")
-            places[visual.name] = Placed(box)
-        option = Arrangement(places, tuple(warnings))
-        if best is None or _score(option, visuals) > _score(best, visuals):
-            best = option
-    assert best is not None
-    return best
+        cx, cy = region.center
+        done = 0.0  # across the lines, from the first
+        for g, row, d in zip(groups, sizes, depth, strict=True):
+            length = sum(w if across else h for w, h in row) + gap * (len(row) - 1)
+            along = 0.0
+            for v, (w, h) in zip(g, row, strict=True):
+                if across:  # rows from the top, each from the left
+                    box = Box.around(cx - length / 2 + along + w / 2, cy + total / 2 - done - d / 2, w, h)
+                    along += w + gap
+                else:  # columns from the left, each from the top
+                    box = Box.around(cx - total / 2 + done + d / 2, cy + length / 2 - along - h / 2, w, h)
+                    along += h + gap
+                places[v.name] = Placed(box)
+            done += d + gap
+        return places
+
+    @staticmethod
+    def _capped(visual: Item, width: float) -> tuple[float, float]:
+        """Width and height of a visual `width` wide, no larger than its largest scale."""
+        if visual.natural is not None:
+            width = min(width, visual.natural[0] * visual.max_scale)
+        width = max(width, 1e-4)
+        return width, width / visual.aspect
+
+    def _visuals_alone(self) -> Arrangement:
+        if len(self.visuals) == 1 and self.visuals[0].natural is not None:  # a lone table grows as a formula does
+            self.visuals = [replace(self.visuals[0], max_scale=self.visuals[0].max_scale * LONE_GROWTH)]
+        places = self._visual_block(self.area)
+        return Arrangement(places, tuple(n for n, p in places.items()
+                                         if not self._visible(self._item(n), p.box)))
+
+    def _item(self, name: str) -> Item:
+        return next(i for i in self.visuals + self.texts if i.name == name)
+
+    # ---------------------------------------------------------------- together
+
+    def _options(self, step: int, columns: int) -> Iterable[Arrangement]:
+        """Every arrangement at this step and this many columns that fits, its visuals visible."""
+        area, gap = self.area, self.gap
+        if not self.visuals:
+            block = self._block(area.width, area.height, step, columns)
+            if block.fits:
+                yield Arrangement(block.places(area.center[0] - block.width / 2, area.center[1] + block.height / 2))
+            return
+        seen = set()
+        for share in TEXT_SHARES:  # texts beside the visuals (on their right)
+            block = self._block((area.width - gap) * share, area.height, step, columns)
+            if not block.fits or block.width in seen:
+                continue
+            seen.add(block.width)
+            room = area.width - gap - block.width
+            visuals = self._visual_block(Box(area.x0, area.y0, area.x0 + room, area.y1))
+            used = _bounds(visuals.values())
+            x0 = area.center[0] - (used.width + gap + block.width) / 2
+            visuals = _shift(visuals, x0 - used.x0, 0.0)
+            texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
+            yield from self._visible_only({**visuals, **texts})
+        block = self._block(area.width, area.height, step, columns)  # texts under the visuals
+        room = area.height - gap - block.height
+        if block.fits and room > 0:
+            visuals = self._visual_block(Box(area.x0, area.y1 - room, area.x1, area.y1))
+            used = _bounds(visuals.values())
+            y1 = area.center[1] + (used.height + gap + block.height) / 2
+            visuals = _shift(visuals, 0.0, y1 - used.y1)
+            texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
+            yield from self._visible_only({**visuals, **texts})
+
+    def _visible_only(self, places: dict[str, Placed]) -> Iterable[Arrangement]:
+        if all(self._visible(v, places[v.name].box) for v in self.visuals):
+            yield Arrangement(places)
+
+    def _score(self, option: Arrangement) -> tuple[float, float, float]:
+        """The smallest item's scale, then the sum of them, then (where the visuals are the same
+        either way) the room the texts take, so they are not squeezed into a narrow column."""
+        scales = [self._scale(v.name, option.places[v.name].box) for v in self.visuals]
+        scales += [(option.places[t.name].font or t.font) / t.font for t in self.texts if t.font > 0]
+        texts = _bounds(option.places[t.name] for t in self.texts)
+        return (round(min(scales), 4), round(sum(scales), 4), texts.width)
+
+    def _overfull(self, steps: int) -> Arrangement:
+        """Nothing fits legibly: the texts take most of the width (or all of it) in the columns
+        that need the least shrinking, and shrink below the minimum until they fit; the visuals
+        share what is left."""
+        area, gap = self.area, self.gap
+        width = (area.width - gap) * TEXT_SHARES[-1] if self.visuals else area.width
+        blocks = [self._block(width, area.height, steps, c) for c in (1, 2) if c <= len(self.texts)]
+        block = min(blocks, key=lambda b: max(b.height / area.height, max(s.width for s in b.texts) / width))
+        columns, shrink, loose = len(block.widths), 1.0, 1.0
+        column = (width - gap * (columns - 1)) / columns
+
+        def fits(b: _Block) -> bool:  # a paragraph's lines may overrun their measure by a hair
+            return b.height <= area.height + _EPS and all(s.width <= column + 1e-3 for s in b.texts)
+
+        for _ in range(SHRINK_ROUNDS):  # down until it fits...
+            if fits(block):
+                break
+            over = max(block.height / area.height, max(s.width / column for s in block.texts))
+            loose, shrink = shrink, shrink * 0.99 / over
+            block = self._block(width, area.height, steps, columns, shrink)
+        for _ in range(SHRINK_ROUNDS if fits(block) else 0):  # ...then back up to the largest that fits
+            trial = (shrink + loose) / 2
+            tried = self._block(width, area.height, steps, columns, trial)
+            if fits(tried):
+                block, shrink = tried, trial
+            else:
+                loose = trial
+        places: dict[str, Placed] = {}
+        x0 = area.x1 - block.width if self.visuals else area.center[0] - block.width / 2
+        places.update(block.places(x0, area.center[1] + block.height / 2))
+        if self.visuals:
+            places.update(self._visual_block(Box(area.x0, area.y0, max(area.x0 + 0.01, x0 - gap), area.y1)))
+        unfit = [v.name for v in self.visuals if not self._visible(v, places[v.name].box)]
+        unfit += [s.item.name for s in block.texts
+                  if s.font < self.measure.minimum - 1e-9 or (s.item.fixed is not None and shrink < 1.0)]
+        return Arrangement(places, tuple(unfit))
+
+
+def _level(wanted: list[float], room: float) -> list[float]:
+    """`wanted` lengths cut down to share `room`: each is at most one common cap, the largest
+    that fits, so the shortest keep what they want."""
+    if sum(wanted) <= room:
+        return wanted
+    left, cap = room, 0.0
+    for k, length in enumerate(sorted(wanted)):
+        rest = len(wanted) - k
+        if length * rest >= left:
+            cap = left / rest
+            break
+        left -= length
+    return [min(w, cap) for w in wanted]
+
+
+def _breaks(n: int) -> list[tuple[int, ...]]:
+    """Every way to cut n things in a row into consecutive runs: (n,), (1, n - 1), ..."""
+    if n <= 1:
+        return [(n,)]
+    found = []
+    for first in range(1, n + 1):
+        found += [(first,)] if first == n else [(first, *rest) for rest in _breaks(n - first)]
+    return found
+
+
+def _bounds(places: Iterable[Placed]) -> Box:
+    boxes = [p.box for p in places]
+    return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes))
+
+
+def _shift(places: dict[str, Placed], dx: float, dy: float) -> dict[str, Placed]:
+    return {n: Placed(Box(p.box.x0 + dx, p.box.y0 + dy, p.box.x1 + dx, p.box.y1 + dy), p.font, p.wrap)
+            for n, p in places.items()}

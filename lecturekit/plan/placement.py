@@ -1,14 +1,16 @@
-"""Places over time: lay out each beat's board once, with all of that beat's arrivals together.
+"""Places over time: a board is laid out anew for what is on it whenever it will then hold still
+for `SETTLE` seconds. Arrivals closer together than that are laid out together, at the first of
+them; one that comes later lays the board out again, and what is already there moves.
 
-Objects already on the board keep their size; when the new layout puts them elsewhere they move
-(at the beat's first arrival, or when the lecture says they move). Leaving moves nothing unless
-the board then holds still for a while: then its visuals grow into the room that was freed, once
-the leavers are gone.
+What is on the board keeps its size if it is a text (a paragraph may wrap anew at its font);
+visuals scale. A move goes at the layout's time, or when the lecture says the object moves;
+a move too small to see is not made. Leaving moves nothing unless the board then holds still:
+then it is laid out again for what is left (texts keep their lines), once the leavers are gone.
+A board that cannot hold its objects legibly is reported (`Crowded`), once per layout.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_de
 from lecturekit.kinds import Role as KindRole
 from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.layout import Arrangement, Item, Placed, Role, arrange
+from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.texts import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
@@ -32,8 +34,11 @@ AXES_MARGIN = 0.45
 LEGEND_BAND = 0.55
 #: Height of the row under an Axes' numbers for labels hung from the feet of its lines, in units.
 CAPTION_BAND = 0.4
-_MOVED = 0.02
-#: A board left behind by departures is laid out again only if it then holds this long (seconds).
+#: A move smaller than this (units; 7 px at 1080p) is not made.
+_MOVED = 0.05
+#: A board that holds still this long (seconds) is laid out for what is on it then: arrivals
+#: closer together than this are laid out together, and a board left behind by departures is
+#: laid out again if it then holds this long.
 SETTLE = 4.0
 
 _LAID_OUT = {KindRole.TITLE: Role.TITLE, KindRole.HEADING: Role.HEADING, KindRole.VISUAL: Role.VISUAL,
@@ -49,11 +54,6 @@ def reflows(spec: Spec) -> bool:
     """Whether a new layout may resize it: visuals scale, paragraphs wrap again (the board
     cross-fades the old lines into the new); formulas, headings and titles keep their size."""
     return kind_def(spec.kind).reflows
-
-
-def grows(spec: Spec) -> bool:
-    """Whether it grows into room freed by departures (visuals do; texts keep their lines)."""
-    return kind_def(spec.kind).role is KindRole.VISUAL
 
 
 @dataclass(frozen=True)
@@ -75,10 +75,25 @@ class Relayout:
 
 
 @dataclass(frozen=True)
+class Crowded:
+    """A board that cannot hold what the lecture puts on it legibly, from `time` (scene
+    seconds; `at` on the lecture's clock): the objects set below their legible size."""
+
+    time: float
+    at: float
+    unfit: tuple[str, ...]
+
+    def line(self) -> str:
+        return (f"board at {clock(self.at)}: the board cannot hold {', '.join(self.unfit)} at a legible size "
+                "(move one of them to a later beat, or hide something before it arrives)")
+
+
+@dataclass(frozen=True)
 class Placement:
     stays: dict[str, tuple[Stay, ...]]
     moves: tuple[Relayout, ...]
     warnings: tuple[str, ...]
+    crowded: tuple[Crowded, ...] = ()
 
 
 def aspect_of(spec: Spec, folder: Path | None) -> float:
@@ -113,27 +128,41 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
         return None
 
 
-def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, fixed: Placed | None) -> Item:
+def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, shown: Placed | None,
+             rewraps: bool = True) -> Item:
+    """What the layout places for a top-level object; `shown` where it stands if it is on the
+    board already: a visual may scale anew, a paragraph may wrap anew (with `rewraps`) but keeps
+    its font, and other texts keep their size."""
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
     if role is Role.VISUAL:
-        if isinstance(spec, TableSpec):
+        if isinstance(spec, TableSpec):  # set between the smallest size and a formula's
             metrics = table_metrics(spec, sizes.table)
             natural = (metrics.width, metrics.height)
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=1.5)
+                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
         return Item(spec.name, role, aspect=aspect_of(spec, folder))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
-    if fixed is not None:
-        return Item(spec.name, role, font=fixed.font or font, fixed=(fixed.box.width, fixed.box.height))
+    if shown is not None and not (rewraps and reflows(spec)):
+        return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height))
 
     def size(width: float, font: float) -> tuple[float, float]:
         t = typeset(spec, parts, font, width, theme)
         return t.width, t.height
 
-    return Item(spec.name, role, font=font, size=size)
+    if shown is not None:
+        return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True)
+    formula = role is Role.TEXT and style is not None and not style.prose
+    return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0)
+
+
+def clock(seconds: float) -> str:
+    """A time on the lecture's clock: 1:43, or 1:02:05 past an hour."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def place_scene(
@@ -141,73 +170,96 @@ def place_scene(
 ) -> Placement:
     top = {n for n, s in scene.objects.items()
            if s.parent is None and layout_role(s) is not None and n not in scene.broken}
-    events = _presence_events(scene, top)
+    events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
+    end = scene.duration
+    lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions if isinstance(a.action, Move)]
+    used_moves: set[int] = set()
     stays: dict[str, list[Stay]] = {}
-    current: dict[str, Placed] = {}
-    present: list[str] = []
+    current: dict[str, Placed] = {}  # on the board, or kept for an arrival laid out with its group
+    board: list[str] = []  # on the board now, in arrival order
     moves: list[Relayout] = []
-    warnings: list[str] = []
-    by_beat: dict[int, list[tuple[float, str, str]]] = {}
-    for time, beat, kind, name in events:
-        by_beat.setdefault(beat, []).append((time, kind, name))
-    arrivals_at = sorted(t for t, _, kind, _ in events if kind == "arrive")
-    end = scene.start + scene.duration
+    crowded: list[Crowded] = []
 
-    def lay_out(board: list[str], resize: Callable[[Spec], bool]) -> Arrangement:
-        items = [item_for(scene.objects[n], parts.get(n, []), theme, folder,
-                          None if resize(scene.objects[n]) else current.get(n)) for n in board]
+    def lay_out(names: list[str], rewraps: bool) -> Arrangement:
+        items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n), rewraps)
+                 for n in names]
         return arrange(items, theme)
 
-    def move_to(arrangement: Arrangement, board: list[str], when: float, explicit: dict[str, float]) -> None:
-        for name in board:
+    def move_to(arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
+        """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
+        (between `since` and `until`) where the lecture itself says one of them moves."""
+        moved = [n for n in names if _moved(current[n], arrangement.places[n])]
+        said = {index: (t, obj) for index, (t, obj) in enumerate(lecture_moves)
+                if obj in moved and index not in used_moves and since <= t <= until}
+        at = min((t for t, _ in said.values()), default=when)
+        used_moves.update(index for index, (t, _) in said.items() if t == at)
+        for name in moved:
             place = arrangement.places[name]
-            if _moved(current[name].box, place.box):
-                at = explicit.get(name, when)
-                moves.append(Relayout(at, name, place, name in explicit))
-                stays[name].append(Stay(at, place))
-                current[name] = place
+            moves.append(Relayout(at, name, place, any(t == at and obj == name for t, obj in said.values())))
+            stays[name].append(Stay(at, place))
+            current[name] = place
 
-    for beat in sorted(by_beat):
-        beat_events = by_beat[beat]
-        arrivals = [(t, n) for t, k, n in beat_events if k == "arrive"]
-        explicit = {a.action.object: a.time - scene.start for a in scene.actions
-                    if a.beat == beat and isinstance(a.action, Move)}
-        if arrivals:
-            t0 = arrivals[0][0]
-            # leaving before the first arrival frees room; later departures keep their place
-            for t, kind, name in beat_events:
-                if kind == "leave" and t <= t0 and name in present:
-                    present.remove(name)
-            newcomers = [n for _, n in arrivals if n not in present]
-            board = present + list(dict.fromkeys(newcomers))
-            arrangement = lay_out(board, reflows)
-            warnings += [f"beat {beat + 1}: {w}" for w in arrangement.warnings]
-            move_to(arrangement, [n for n in board if n in current], t0 - scene.start, explicit)
-            arrival_time = {n: t for t, n in reversed(arrivals)}
-            for name in board:
-                if name not in current:
-                    stays.setdefault(name, []).append(Stay(arrival_time[name] - scene.start, arrangement.places[name]))
-                    current[name] = arrangement.places[name]
-            present = board
-        departures = [t for t, kind, name in beat_events if kind == "leave" and name in present]
-        for _, kind, name in beat_events:
-            if kind == "leave" and name in present:
-                present.remove(name)
-                current.pop(name, None)
-        if departures and present:
-            settled = max(departures) + durations.LEAVE
-            next_arrival = next((t for t in arrivals_at if t > max(departures)), end)
+    done: set[int] = set()
+    for i, (t, kind, name) in enumerate(events):
+        if i in done:
+            continue
+        done.add(i)
+        if kind == "leave":
+            if name not in board:
+                continue
+            board.remove(name)
+            current.pop(name, None)
+            later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
+            if not board or any(k == "leave" and n in board for _, k, n in later):
+                continue  # the board is empty, or another departure follows before it settles
+            settled = t + durations.LEAVE
+            next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive"), end)
             if next_arrival - settled >= SETTLE:
-                move_to(lay_out(present, grows), present, settled - scene.start, {})
-    return Placement({n: tuple(s) for n, s in stays.items()}, tuple(moves), tuple(warnings))
+                arrangement = lay_out(board, rewraps=False)
+                if arrangement.unfit:
+                    crowded.append(Crowded(settled, scene.start + settled, arrangement.unfit))
+                move_to(arrangement, board, settled, t, next_arrival)
+            continue
+        if name in current:  # laid out with its group: it takes the place kept for it
+            board.append(name)
+            continue
+        # a new group: this arrival and those that follow it each within SETTLE of the last
+        group, last = [(t, name)], t
+        for j in range(i + 1, len(events)):
+            tj, kj, nj = events[j]
+            if tj - last >= SETTLE:
+                break
+            if kj == "arrive":
+                group.append((tj, nj))
+                last = tj
+            elif tj <= t and nj in board:  # leaving as the group starts frees its room
+                done.add(j)
+                board.remove(nj)
+                current.pop(nj, None)
+        newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
+        names = board + newcomers
+        arrangement = lay_out(names, rewraps=True)
+        if arrangement.unfit:
+            crowded.append(Crowded(t, scene.start + t, arrangement.unfit))
+        before = max((e[0] for e in events[:i] if e[0] < t), default=0.0)
+        move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
+        first = {n: tn for tn, n in reversed(group)}
+        for n in newcomers:
+            stays.setdefault(n, []).append(Stay(first[n], arrangement.places[n]))
+            current[n] = arrangement.places[n]
+        board.append(name)
+    return Placement({n: tuple(s) for n, s in stays.items()}, tuple(sorted(moves, key=lambda m: m.time)),
+                     tuple(c.line() for c in crowded), tuple(crowded))
 
 
-def _moved(a: Box, b: Box) -> bool:
-    return max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > _MOVED
+def _moved(a: Placed, b: Placed) -> bool:
+    """Whether the new place differs from the old by a visible amount."""
+    box, new = a.box, b.box
+    return max(abs(box.x0 - new.x0), abs(box.y0 - new.y0), abs(box.x1 - new.x1), abs(box.y1 - new.y1)) > _MOVED
 
 
-def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, int, str, str]]:
-    """(time, beat, 'arrive' | 'leave', name) for top-level objects, in time order."""
+def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, str, str]]:
+    """(time, 'arrive' | 'leave', name) for top-level objects, in time order."""
     board = Replay()
     events = []
     for timed in scene.actions:
@@ -216,9 +268,9 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, i
             continue
         done = board.apply(timed.action)
         if done.arrived:
-            events.append((timed.time, timed.beat, "arrive", name))
+            events.append((timed.time, "arrive", name))
         elif done.left and not done.missing:
-            events.append((timed.time, timed.beat, "leave", name))
+            events.append((timed.time, "leave", name))
     return events
 
 
@@ -233,5 +285,5 @@ def children_box(parent_box: Box, spec: Spec, legend: bool = False, captions: bo
     return parent_box
 
 
-__all__ = ["PT", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "grows", "layout_role", "place_scene",
-           "reflows"]
+__all__ = ["PT", "Crowded", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "clock", "layout_role",
+           "place_scene", "reflows"]

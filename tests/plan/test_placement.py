@@ -3,14 +3,20 @@ still, so a figure does not sit small in a corner beside the room its neighbours
 
 from __future__ import annotations
 
-from lecturekit.plan import durations
+from itertools import pairwise
+from pathlib import Path
+
+from lecturekit.plan import durations, plan_scene
 from lecturekit.plan.placement import SETTLE
+from lecturekit.sources import read
 from lecturekit.syntax.nodes import Move
-from tests.plan.conftest import FIGURE, LEAVE, SHOW
+from tests.plan.conftest import LEAVE, SHOW
 
 BOARD = {
-    "fig": FIGURE,
-    "note": 'a Panel that says "A note long enough to need the right half of the board for itself."',
+    "fig": "a Figure (x_range=(0, 8), y_range=(0, 4))",
+    "note": 'a Panel that says "A note long enough to need the right half of the board for itself: it goes on '
+            'and on, sentence after sentence, so that the figure beside it has to give up some of its height '
+            'to leave the note room enough, and then a little more, and more again, to be sure of it."',
     "later": 'a Panel that says "Another note."',
 }
 
@@ -46,3 +52,62 @@ def test_texts_left_behind_keep_their_lines(plan_tiny):
     for stay in later:
         assert (stay.place.box.width, stay.place.box.height) == (first.place.box.width, first.place.box.height)
         assert stay.place.font == first.place.font
+
+
+THALES = Path(__file__).parent.parent / "lectures" / "thales" / "lecture.json"
+TABLE = 'a Table that says "a b c" (rows=(("a", "b", "c"),))'
+PICTURE = "a Figure (x_range=(0, 4), y_range=(0, 4))"
+
+
+def centre(box) -> tuple[float, float]:
+    return round(box.center[0], 6), round(box.center[1], 6)
+
+
+def test_a_board_that_holds_still_is_laid_out_for_what_is_on_it_then(plan_tiny):
+    """A table alone for 15 s stands where it would alone, not where it will stand beside the
+    figure that comes later; the figure's arrival moves it."""
+    plan = plan_tiny({"table": TABLE, "fig": PICTURE}, [(0.5, SHOW.format("table")), (15.5, SHOW.format("fig"))],
+                     end=25.0)
+    first, later = plan.stays["table"]
+    alone = plan_tiny({"table": TABLE}, [(0.5, SHOW.format("table"))], end=25.0).stays["table"][0].place.box
+    assert first.place.box == alone
+    assert centre(alone) == (0.0, 0.0)
+    assert later.time == 15.5 and later.place.box != alone
+    [move] = moves_of(plan, "table")
+    assert move.frame == round(15.5 * plan.fps)
+
+
+def test_arrivals_closer_than_the_settle_time_are_laid_out_together(plan_tiny):
+    soon = 0.5 + SETTLE - 1.0
+    plan = plan_tiny({"table": TABLE, "fig": PICTURE}, [(0.5, SHOW.format("table")), (soon, SHOW.format("fig"))],
+                     end=25.0)
+    assert len(plan.stays["table"]) == 1 and moves_of(plan, "table") == []
+    assert plan.stays["table"][0].place.box.intersection(plan.stays["fig"][0].place.box) == 0.0
+
+
+def test_a_paragraph_already_shown_keeps_its_font_when_the_board_is_laid_out_again(plan_tiny):
+    plan = plan_tiny({"note": BOARD["note"], "fig": PICTURE}, [(0.5, SHOW.format("note")), (10.0, SHOW.format("fig"))],
+                     end=25.0)
+    fonts = {stay.place.font for stay in plan.stays["note"]}
+    assert len(plan.stays["note"]) == 2 and len(fonts) == 1
+
+
+def test_a_lone_formula_is_set_larger_than_its_font(plan_tiny):
+    plan = plan_tiny({"f": 'a Math that says "$a^2 + b^2 = c^2$"'}, [(0.5, SHOW.format("f"))], end=10.0)
+    place = plan.stays["f"][0].place
+    assert place.font > plan.theme.sizes.math
+
+
+def test_the_lecture_s_own_move_carries_the_relayout_and_no_move_goes_nowhere():
+    """thales: the board's move at 0:41 is the relayout after the note leaves (it was a move of
+    no length there, after the layout had already moved it); no move is too small to see."""
+    resolved = read(THALES)
+    plan = plan_scene(resolved.scenes[0], 15, THALES.parent)
+    moves = [c for c in plan.cues if isinstance(c.action, Move)]
+    assert moves and all(c.frames > 0 and c.place is not None for c in moves)
+    at_41 = [c for c in moves if c.object == "board" and abs(c.time - 41.0) < 1e-6]
+    assert len(at_41) == 1
+    for name, stays in plan.stays.items():
+        for before, after in pairwise(stays):
+            a, b = before.place.box, after.place.box
+            assert max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > 0.05, name

@@ -67,7 +67,7 @@ def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
         for board in scene["boards"]:
             assert set(board) == {"time", "items"}
             for item in board["items"]:
-                assert set(item) - {"of"} == {"name", "kind", "bbox", "parent"}
+                assert set(item) - {"of", "font", "aspect", "piece"} == {"name", "kind", "bbox", "parent"}
                 assert len(item["bbox"]) == 4 and all(isinstance(v, float | int) for v in item["bbox"])
                 if item["kind"] in ("label", "legend", "ticks"):  # beside an object, drawn in its parent
                     assert plan.objects[item["of"]].parent == item["parent"] or item["of"] == item["parent"]
@@ -241,3 +241,24 @@ def test_describe_lists_every_cue(plans):
     text = describe(plans["demo"])
     assert text.splitlines()[0] == f"{plans['demo'].title} at 15 fps"
     assert text.count(" frame ") == sum(len(s.cues) for s in plans["demo"].scenes)
+
+
+@pytest.mark.parametrize("lecture", LECTURES)
+def test_top_level_items_carry_their_font_and_the_aspect_they_keep(documents, plans, lecture: str):
+    """Every text at top level says the font it is set at (never below the minimum on these
+    boards), a Table its body font times its scale; every visual the aspect it keeps, which its
+    box has."""
+    fonts = aspects = 0
+    for scene, plan in zip(documents[lecture]["scenes"], plans[lecture].scenes, strict=True):
+        for board in scene["boards"]:
+            for item in (i for i in board["items"] if i["parent"] is None):
+                role = kind_def(plan.objects[item["name"]].kind).role
+                if role in (Role.TEXT, Role.HEADING, Role.TITLE) or item["kind"] == "Table":
+                    assert item["font"] >= THEME.sizes.minimum - 1e-3, (scene["title"], board["time"], item)
+                    fonts += 1
+                if role is Role.VISUAL:
+                    x0, y0, x1, y1 = item["bbox"]
+                    kept = (x1 - x0) * THEME.frame.width / ((y1 - y0) * THEME.frame.height)
+                    assert kept == pytest.approx(item["aspect"], rel=1e-3), (scene["title"], board["time"], item)
+                    aspects += 1
+    assert fonts > 5 and aspects > 5
