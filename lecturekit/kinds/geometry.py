@@ -40,6 +40,20 @@ SWATCH = 0.32
 SAMPLES = 241
 #: Half the width of a drawn stroke, so a level segment still has a box, in units.
 STROKE_HALF = 0.03
+#: The largest box one piece of a stroke's footprint may have, in square units. A stroke is
+#: listed as boxes along it, not as its hull: the hull of two graphs over one range, of arrows
+#: from one origin or of an arc over its chords covers what lies between them. Half the 0.002 of
+#: the 14.2 x 8 frame that the outside audit lets siblings overlap by (0.11 square units): two
+#: strokes that cross meet in a piece of each, and pieces that small overlap a number or a label
+#: only where the stroke itself nears it.
+PIECE_AREA = 0.1
+#: A stroke is followed in steps no longer than this when it is cut into pieces, in units.
+_FOLLOW = 0.05
+#: A graph breaks where it jumps: a step between samples this many times the smaller of its
+#: neighbours' (and confirmed by bisection), or where it turns by more than _KINK radians in one
+#: step (a clamp's edge), so its painter neither draws a riser nor smooths a hook across it.
+_JUMP = 8.0
+_KINK = 0.3
 #: The numbers each object is drawn with, by name (the plan's holds included).
 NumbersOf = Callable[[str], Mapping[str, float]]
 LABEL = "#label"
@@ -84,13 +98,22 @@ Extent = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class Outline:
-    """Where a child is drawn: the extent of its drawing (None when it draws nothing here), the
-    object it sits beside if it is a label, and its own label's or legend entry's extent."""
+    """Where a child is drawn: its footprint (one box for a dot or a label, boxes along a
+    stroke, none when it draws nothing here), the object it sits beside if it is a label, and its
+    own label's or legend entry's extent."""
 
-    extent: Extent | None
+    pieces: tuple[Extent, ...]
     of: str | None = None
     #: ("label" | "legend", extent)
     marks: tuple[tuple[str, Extent], ...] = ()
+
+    @property
+    def extent(self) -> Extent | None:
+        """The hull of its footprint."""
+        if not self.pieces:
+            return None
+        return (min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
+                max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
 
 
 Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
@@ -102,6 +125,54 @@ def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None
     xs = [float(p[0]) for p in points]
     ys = [float(p[1]) for p in points]
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
+    """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
+    points share a box while it stays that small, so a level or upright stroke takes few."""
+    found: list[Extent] = []
+    for path in paths:
+        points = np.asarray(path, dtype=float)[:, :2]
+        if len(points) == 0:
+            continue
+        points = _follow(points)
+        start = 0
+        while True:
+            rest = points[start:]
+            lo = np.minimum.accumulate(rest, axis=0) - pad
+            hi = np.maximum.accumulate(rest, axis=0) + pad
+            area = (hi[:, 0] - lo[:, 0]) * (hi[:, 1] - lo[:, 1])
+            over = np.flatnonzero(area > PIECE_AREA)
+            end = max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1
+            end = min(end, len(rest) - 1)
+            found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
+            if start + end >= len(points) - 1:
+                break
+            start += end  # the next piece starts where this one ends: the stroke stays covered
+    return tuple(found)
+
+
+def _follow(points: np.ndarray) -> np.ndarray:
+    """The points of a polyline with steps of at most _FOLLOW between them."""
+    if len(points) < 2:
+        return points
+    steps = np.diff(points, axis=0)
+    counts = np.maximum(1, np.ceil(np.hypot(steps[:, 0], steps[:, 1]) / _FOLLOW).astype(int))
+    if counts.max() == 1:
+        return points
+    index = np.repeat(np.arange(len(steps)), counts)
+    offsets = np.arange(len(index)) - np.repeat(np.cumsum(counts) - counts, counts)
+    fraction = (offsets / np.repeat(counts, counts))[:, None]
+    return np.vstack([points[index] + steps[index] * fraction, points[-1:]])
+
+
+def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
+    return () if extent is None else (extent,)
+
+
+def arrow_tip(length: float) -> float:
+    """How long (and wide) a Vector's head is, for a shaft of `length` units."""
+    return min(0.24, length * 0.35)
 
 
 def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
@@ -146,27 +217,84 @@ def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
 
 
 def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
-    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined."""
+    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
+    where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
+    sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends)."""
     if not isinstance(function, FunctionValue) or function.body is None:
         return []
     f = function_of(function, numbers)
-    y0, y1 = frame.y_range
-    pieces: list[list] = []
-    current: list = []
-    for x in np.linspace(x0, x1, SAMPLES):
+
+    def value(x: float) -> float | None:
         try:
-            y = f(float(x))
+            return f(x)
         except EvaluationError:
-            y = None
+            return None
+
+    xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
+    ys = [value(x) for x in xs]
+    y0, y1 = frame.y_range
+    runs: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
         if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
-            if len(current) > 1:
-                pieces.append(current)
+            runs.append(current)
             current = []
             continue
-        current.append(frame.point(float(x), y))
-    if len(current) > 1:
-        pieces.append(current)
+        if current and (step := _jump(value, xs, ys, i)) is not None:
+            (a, fa), (b, fb) = step
+            if y0 - 1e-9 <= fa <= y1 + 1e-9:
+                current.append((a, fa))
+            runs.append(current)
+            current = [(b, fb)] if y0 - 1e-9 <= fb <= y1 + 1e-9 and b < x else []
+        current.append((x, y))
+    runs.append(current)
+    pieces: list[list] = []
+    for run in runs:
+        for part in _unkinked([frame.point(x, y) for x, y in run]):
+            if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
+                pieces.append(part)
     return pieces
+
+
+def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int
+          ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where a graph jumps between samples i - 1 and i: the two sides of the step, bisected to
+    within a millionth of the step; None where it only climbs steeply."""
+    ya, yb = ys[i - 1], ys[i]
+    if ya is None or yb is None:
+        return None
+    rise = abs(yb - ya)
+    around = [abs(ys[j + 1] - ys[j]) for j in (i - 2, i) if j >= 0 and j + 1 < len(ys)
+              and ys[j] is not None and ys[j + 1] is not None]
+    if rise <= 1e-12 or rise <= _JUMP * min(around, default=rise):
+        return None
+    a, b, fa, fb = xs[i - 1], xs[i], ya, yb
+    for _ in range(60):
+        if b - a <= (xs[i] - xs[i - 1]) * 1e-6:
+            break
+        m = (a + b) / 2
+        fm = value(m)
+        if fm is None:
+            return None
+        if abs(fm - fa) >= abs(fb - fm):
+            b, fb = m, fm
+        else:
+            a, fa = m, fm
+    return ((a, fa), (b, fb)) if abs(fb - fa) > rise / 2 else None
+
+
+def _unkinked(points: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """A run of board points cut where it turns by more than _KINK in one step; each part
+    starts at the point the last one ends on."""
+    parts: list[list[np.ndarray]] = [points[:2]]
+    for k in range(2, len(points)):
+        a, b, c = points[k - 2], points[k - 1], points[k]
+        u, v = b - a, c - b
+        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
+        if nu > 1e-9 and nv > 1e-9 and float(np.arccos(np.clip(u @ v / (nu * nv), -1.0, 1.0))) > _KINK:
+            parts.append([b])
+        parts[-1].append(c)
+    return parts
 
 
 def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:
@@ -313,7 +441,12 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     if figure.labelled(spec.name):
         size = figure.size(spec.name + LABEL)
         marks.append(("label", _centred(tip_label(end, end - start, size), size)))
-    return Outline(_around([start, end]), marks=tuple(marks))
+    pieces = footprint([[start, end]])
+    length = float(np.linalg.norm(end - start))
+    if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
+        tip = arrow_tip(length)
+        pieces += (_centred(end - (end - start) / length * tip / 2, (tip, tip)),)
+    return Outline(pieces, marks=tuple(marks))
 
 
 def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
@@ -325,14 +458,14 @@ def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
         side = free_side(at, [frame.point(*other) for other, _ in others])
         size = figure.size(spec.name + LABEL)
         marks.append(("label", _centred(next_to(at + side * radius, side, size, 0.1), size)))
-    return Outline(_around([at], radius), marks=tuple(marks))
+    return Outline(_boxes(_around([at], radius)), marks=tuple(marks))
 
 
 def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
     numbers = figure.numbers_of(spec.name)
     x0, x1 = plot_range(spec, frame, numbers)
-    drawn = [p for piece in samples(spec.function, numbers, x0, x1, frame) for p in piece]  # type: ignore[attr-defined]
+    drawn = samples(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]
     marks = []
     if spec.label and figure.labelled(spec.name):
         entries = legend_of(spec.parent or "", figure.objects, figure.labelled)
@@ -340,13 +473,13 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
         x, y = row[spec.name]
         width, height = figure.size(spec.name + LABEL)
         marks.append(("legend", (x - SWATCH, y - height / 2, x + width, y + height / 2)))  # swatch, then text
-    return Outline(_around(drawn), marks=tuple(marks))
+    return Outline(footprint(drawn), marks=tuple(marks))
 
 
 def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A PlotPoint: its dot on its graph."""
     at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
-    return Outline(_around([at], DOT_RADIUS * PLOT_DOT))
+    return Outline(_boxes(_around([at], DOT_RADIUS * PLOT_DOT)))
 
 
 def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
@@ -358,4 +491,4 @@ def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     if drop is not None:
         center = center + np.array([0.0, drop, 0.0])
     anchor = figure.anchors.get(spec.name)
-    return Outline(_centred(center, size), anchor.sibling if anchor is not None else None)
+    return Outline((_centred(center, size),), anchor.sibling if anchor is not None else None)

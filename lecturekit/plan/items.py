@@ -104,7 +104,8 @@ class Figures:
         if geometry is None:
             return []
         outline = geometry(spec, frame, self)
-        found = [BoardItem(spec.name, spec.kind.value, Box(*outline.extent), spec.parent, outline.of)
-                 ] if outline.extent is not None else []
+        several = len(outline.pieces) > 1
+        found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
+                 for k, box in enumerate(outline.pieces)]
         return found + [BoardItem(spec.name + LABEL, kind, Box(*extent), spec.parent, spec.name)
                         for kind, extent in outline.marks]

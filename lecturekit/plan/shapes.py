@@ -18,6 +18,7 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     PLOT_DOT,
     NumbersOf,
     ParentFrame,
+    arrow_tip,
     beside_segment,
     dot,
     free_side,
@@ -41,8 +42,9 @@ from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
-           "ParentFrame", "beside_segment", "dot", "free_side", "hang", "label_place", "legend_of", "legend_row",
-           "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment", "tip_at", "tip_label"]
+           "ParentFrame", "arrow_tip", "beside_segment", "dot", "free_side", "hang", "label_place", "legend_of",
+           "legend_row", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment", "tip_at",
+           "tip_label"]
 
 #: How far a y number sits left of its axis, and how long a tick mark is either side, in units.
 NUMBER_LEFT = 0.3

@@ -277,7 +277,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, min(0.24, length * 0.35))
+        arrow = LightArrow(start, end, color, shapes.arrow_tip(length))
     group = VGroup(arrow)
     _attach_label(group, spec, ctx, end, end - start)
     return Drawn(group, ink=arrow)
@@ -311,14 +311,9 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     numbers = ctx.numbers(spec.name)
     x0, x1 = shapes.plot_range(spec, frame, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    pieces = shapes.samples(spec.function, numbers, x0, x1, frame)
-    if pieces:
-        curve.start_new_path(pieces[0][0])
-        for i, piece in enumerate(pieces):
-            if i:
-                curve.start_new_path(piece[0])
-            curve.add_points_as_corners(piece[1:])
-        curve.make_smooth()
+    for piece in shapes.samples(spec.function, numbers, x0, x1, frame):
+        # each piece smoothed on its own: none across a step or past a clamp's edge
+        curve.append_points(VMobject().set_points_smoothly(piece).points)
     group = VGroup(curve)
     if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, frame))
