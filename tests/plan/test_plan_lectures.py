@@ -191,7 +191,7 @@ def test_the_demo_boards_are_the_ones_its_actions_build(documents):
     assert [names for k, names in enumerate(top) if not k or names != top[k - 1]] == [
         ["head_sum", "grid"], ["head_sum", "grid", "rule"], [], ["head_len", "sizes"],
         ["head_len", "sizes", "bound"], ["head_len", "sizes", "bound", "photo"], []]
-    in_grid = [[i["name"] for i in b["items"] if i["parent"] == "grid"] for b in boards]
+    in_grid = [list(dict.fromkeys(i["name"] for i in b["items"] if i["parent"] == "grid")) for b in boards]  # pieces
     assert in_grid[:7] == [[], ["arrows"], ["arrows", "names"], ["arrows", "arrows_2", "names"],
                            ["arrows", "arrows_2", "names", "names_2"],
                            ["arrows", "arrows_2", "names", "names_2", "total", "total#label"],
