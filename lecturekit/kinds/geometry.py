@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
@@ -233,6 +234,7 @@ def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float,
     xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
     ys = [value(x) for x in xs]
     y0, y1 = frame.y_range
+    visible = STROKE_HALF * (y1 - y0) / frame.box.height  # a smaller step does not show
     runs: list[list[tuple[float, float]]] = []
     current: list[tuple[float, float]] = []
     for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
@@ -240,7 +242,7 @@ def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float,
             runs.append(current)
             current = []
             continue
-        if current and (step := _jump(value, xs, ys, i)) is not None:
+        if current and (step := _jump(value, xs, ys, i, visible)) is not None:
             (a, fa), (b, fb) = step
             if y0 - 1e-9 <= fa <= y1 + 1e-9:
                 current.append((a, fa))
@@ -256,12 +258,12 @@ def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float,
     return pieces
 
 
-def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int
+def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float
           ) -> tuple[tuple[float, float], tuple[float, float]] | None:
-    """Where a graph jumps between samples i - 1 and i: the two sides of the step, bisected to
-    within a millionth of the step; None where it only climbs steeply."""
+    """Where a graph jumps (by more than `visible`) between samples i - 1 and i: the two sides of
+    the step, bisected to within a millionth of the step; None where it only climbs steeply."""
     ya, yb = ys[i - 1], ys[i]
-    if ya is None or yb is None:
+    if ya is None or yb is None or abs(yb - ya) <= visible:
         return None
     rise = abs(yb - ya)
     around = [abs(ys[j + 1] - ys[j]) for j in (i - 2, i) if j >= 0 and j + 1 < len(ys)
@@ -286,15 +288,14 @@ def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: 
 def _unkinked(points: list[np.ndarray]) -> list[list[np.ndarray]]:
     """A run of board points cut where it turns by more than _KINK in one step; each part
     starts at the point the last one ends on."""
-    parts: list[list[np.ndarray]] = [points[:2]]
-    for k in range(2, len(points)):
-        a, b, c = points[k - 2], points[k - 1], points[k]
-        u, v = b - a, c - b
-        nu, nv = float(np.linalg.norm(u)), float(np.linalg.norm(v))
-        if nu > 1e-9 and nv > 1e-9 and float(np.arccos(np.clip(u @ v / (nu * nv), -1.0, 1.0))) > _KINK:
-            parts.append([b])
-        parts[-1].append(c)
-    return parts
+    if len(points) < 3:
+        return [points]
+    steps = np.diff(np.array(points)[:, :2], axis=0)
+    lengths = np.hypot(steps[:, 0], steps[:, 1])
+    cosines = np.einsum("ij,ij->i", steps[:-1], steps[1:]) / np.maximum(lengths[:-1] * lengths[1:], 1e-18)
+    turns = (lengths[:-1] > 1e-9) & (lengths[1:] > 1e-9) & (cosines < np.cos(_KINK))
+    cuts = [0, *(int(k) + 1 for k in np.flatnonzero(turns)), len(points) - 1]
+    return [points[a:b + 1] for a, b in pairwise(cuts) if b > a]
 
 
 def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:

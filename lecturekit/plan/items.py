@@ -5,25 +5,16 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.measure import measure
-from lecturekit.plan.texts import PT, Typeset
+from lecturekit.plan.texts import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import Theme
-from lecturekit.typst_source import prose
-
-
-def _number_size(text: str) -> tuple[float, float]:
-    """An axis number's typeset size in points at font size 1, from its characters' (digits and
-    signs set side by side, without kerning): a handful of compiles serve every number."""
-    sizes = [measure(prose(character)) for character in text]
-    return sum(w for w, _ in sizes), max(h for _, h in sizes)
 
 
 @dataclass(frozen=True)
@@ -53,6 +44,8 @@ class Figures:
     texts: Mapping[str, Typeset]
     theme: Theme
     numbers_of: shapes.NumbersOf
+    #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
+    numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
 
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.texts
@@ -82,21 +75,23 @@ class Figures:
         return found
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
-        marks = shapes.axis_marks(spec, frame)
+        """Each of an Axes' numbers, where the scene's numbering sets them."""
         font = self.theme.sizes.minimum
-        found = []
-        for axis, ticks in (("x", marks.x), ("y", marks.y)):
-            boxes = []
-            for tick in ticks:
-                if tick.number is not None:
-                    w_pt, h_pt = _number_size(shapes.number_text(tick.value))
-                    size = (w_pt * font * PT, h_pt * font * PT)
-                    boxes.append(Box.around(float(tick.number[0]), float(tick.number[1]), *size))
-            if boxes:
-                band = Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                           max(b.x1 for b in boxes), max(b.y1 for b in boxes))
-                found.append(BoardItem(f"{spec.name}#{axis}-numbers", "ticks", band, spec.name, spec.name))
-        return found
+        marks = shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()), font)
+        return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
+                          spec.name, font=font)
+                for axis, found in (("x", marks.x), ("y", marks.y)) for tick in found if tick.box is not None]
+
+    def footprint(self, spec: Spec, box: Box) -> list[Box]:
+        """The boxes a mark drawn in the container standing in `box` takes (what the container's
+        numbers keep clear of); none for a label, which keeps clear of them."""
+        geometry = kind_def(spec.kind).geometry
+        if geometry is None or kind_def(spec.kind).text is not None:
+            return []
+        try:
+            return [Box(*piece) for piece in geometry(spec, self.frame(self.objects[spec.parent], box), self).pieces]
+        except EvaluationError:
+            return []
 
     def child(self, spec: Spec, frame: shapes.ParentFrame) -> list[BoardItem]:
         """A child where its kind's geometry says it is drawn, with its label or legend entry."""

@@ -156,10 +156,10 @@ def figure(spec: FigureSpec, box: Box) -> Drawn:
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     """The plan's axis lines and ticks, and each tick's number where the plan centres it."""
     frame = ctx.frame_for(spec, box)
-    marks = shapes.axis_marks(spec, frame)
+    label_font = ctx.plan.theme.sizes.minimum
+    marks = shapes.axis_marks(spec, frame, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
     color = palette.AXIS
     parts: list[Mobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
-    label_font = ctx.plan.theme.sizes.minimum
     half = shapes.TICK_HALF
     for axis, found, across in (("x", marks.x, np.array([0, half, 0])), ("y", marks.y, np.array([half, 0, 0]))):
         for tick in found:

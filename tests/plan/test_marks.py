@@ -3,12 +3,17 @@ numbers by their axis line, legends and labels clear of the marks."""
 
 from __future__ import annotations
 
-from itertools import pairwise
+from itertools import combinations, pairwise
 
 import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lecturekit.kinds.geometry import PIECE_AREA, STROKE_HALF, ParentFrame, footprint, samples
+from lecturekit.model import load
+from lecturekit.plan import plan_scene
 from lecturekit.plan.geometry import Box
+from lecturekit.resolve import resolve
 from lecturekit.syntax.nodes import FunctionValue
 from lecturekit.syntax.parser import parse_expression
 from tests.plan.conftest import SHOW
@@ -89,3 +94,135 @@ def test_a_clamp_breaks_at_its_edges_into_pieces_that_meet():
     assert len(pieces) == 3
     for before, after in pairwise(pieces):
         assert np.allclose(before[-1], after[0], atol=0.05)
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def numbers(plan, axis: str) -> dict[float, Box]:
+    """The plan's numbers on one axis, on its last board: value -> box."""
+    found = {}
+    for item in board_items(plan):
+        if item.kind == "ticks" and f"#{axis}=" in item.name:
+            found[float(item.name.split("=")[1].replace("\N{MINUS SIGN}", "-"))] = item.box
+    return found
+
+
+def axis_plan(plan_tiny, axes: str, **children: str):
+    objects = {"ax": axes, **{n: s.format(ax="ax") for n, s in children.items()}}
+    does = [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)]
+    return plan_tiny(objects, does)
+
+
+def test_numbers_sit_by_their_axis_lines(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)")
+    frame = plan_frame(plan)
+    xs, ys = numbers(plan, "x"), numbers(plan, "y")
+    assert sorted(xs) == [-4, -3, -2, -1, 1, 2, 3, 4] and sorted(ys) == [-3, -2, -1, 1, 2, 3]  # none at the origin
+    axis_y, axis_x = frame.point(0, 0)[1], frame.point(0, 0)[0]
+    assert all(axis_y - 0.2 < box.y1 < axis_y and abs(box.center[0] - frame.point(x, 0)[0]) < 1e-6
+               for x, box in xs.items())
+    assert all(axis_x - 0.2 < box.x1 < axis_x and abs(box.center[1] - frame.point(0, y)[1]) < 1e-6
+               for y, box in ys.items())
+
+
+def test_with_0_outside_a_range_the_numbers_sit_by_the_bottom_and_left_edges(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(2, 8), y_range=(10, 20))")
+    frame = plan_frame(plan)
+    xs, ys = numbers(plan, "x"), numbers(plan, "y")
+    assert xs and ys
+    assert all(frame.box.y0 - 0.2 < box.y1 < frame.box.y0 for box in xs.values())
+    assert all(frame.box.x0 - 0.2 < box.x1 < frame.box.x0 for box in ys.values())
+
+
+def test_numbers_take_the_side_of_their_axis_no_mark_covers(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     low="a FunctionPlot drawn in {ax} (function=-0.25 + 0 * x)",
+                     left="a Line drawn in {ax} (start=(-0.3, -3), end=(-0.3, 3))")
+    frame = plan_frame(plan)
+    axis_x, axis_y, _ = frame.point(0, 0)
+    assert all(box.y0 > axis_y for box in numbers(plan, "x").values())  # over the x axis
+    assert all(box.x0 > axis_x for box in numbers(plan, "y").values())  # right of the y axis
+
+
+def test_a_number_a_mark_covers_on_either_side_is_left_out(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     wall="a Line drawn in {ax} (start=(2, -3), end=(2, 3))")
+    assert sorted(numbers(plan, "x")) == [-4, -3, -2, -1, 1, 3, 4]
+
+
+def test_crowded_numbers_are_thinned_to_every_2nd_or_5th(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-1000, 1000), y_range=(0, 1), x_ticks_every=50)")
+    xs = sorted(numbers(plan, "x").items())
+    steps = {round(b - a) for (a, _), (b, _) in pairwise(xs) if a * b > 0}  # none at the origin
+    assert len(steps) == 1 and steps.pop() in (100, 250, 500, 1000)
+    assert all(b.x0 - a.x1 > 0.05 for (_, a), (_, b) in pairwise(xs))
+
+
+def plan_frame(plan):
+
+
+    figures = plan_figures(plan)
+    return figures.frame(plan.objects["ax"], plan.stays["ax"][-1].place.box)
+
+
+def plan_figures(plan):
+    from lecturekit.plan.items import Figures
+
+    return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, plan.values_at(0).of)
+
+
+def _span(draw) -> tuple[float, float]:
+    """A range: tiny to huge, negative, or holding 0."""
+    width = 10 ** draw(st.integers(-2, 4)) * draw(st.sampled_from([1.0, 2.5, 6.0]))
+    where = draw(st.sampled_from(["around 0", "above 0", "below 0", "off 0"]))
+    lo = {"around 0": -width * draw(st.sampled_from([0.1, 0.5, 0.9])), "above 0": width * 0.5,
+          "below 0": -width * 3, "off 0": 0.0}[where]
+    return round(lo, 6), round(lo + width, 6)
+
+
+@st.composite
+def axes_scenes(draw) -> dict[str, str]:
+    (x0, x1), (y0, y1) = _span(draw), _span(draw)
+    objects = {"ax": f"an Axes (x_range=({x0}, {x1}), y_range=({y0}, {y1}))"}
+    w, h = x1 - x0, y1 - y0
+    for k in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["line", "wave", "floor", "vector"]))
+        a, b = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+        if kind == "vector":
+            c, d = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+            objects[f"m{k}"] = (f"a Vector drawn in ax (start=({x0 + a * w:.6g}, {y0 + b * h:.6g}), "
+                                f"end=({x0 + c * w:.6g}, {y0 + d * h:.6g}))")
+            continue
+        body = {"line": f"{y0 + a * h:.6g} + {(b - 0.5) * h / w:.6g} * (x - {x0:.6g})",
+                "wave": f"{y0 + a * h:.6g} + {h * 0.3:.6g} * sin(6.28 * (x - {x0:.6g}) / {w * b:.6g})",
+                "floor": f"{y0 + h * 0.1:.6g} + {h * 0.8 / 5:.6g} * floor(5 * (x - {x0:.6g}) / {w:.6g})"}[kind]
+        objects[f"m{k}"] = f"a FunctionPlot drawn in ax (function={body})"
+    return objects
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(objects=axes_scenes())
+def test_any_axes_sets_its_numbers_by_its_lines_apart_clear_of_its_marks_and_inside_the_frame(
+        write_lecture, objects):
+    path = write_lecture(objects, [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)])
+    plan = plan_scene(resolve(load(path)).scenes[0], 15, path.parent)
+    frame = plan_frame(plan)
+    (x0, x1), (y0, y1) = frame.x_range, frame.y_range
+    axis_x, axis_y, _ = frame.point(0.0 if x0 <= 0 <= x1 else x0, 0.0 if y0 <= 0 <= y1 else y0)
+    items = board_items(plan)
+    numbers = [i for i in items if i.kind == "ticks"]
+    marks = [i for i in items if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
+    safe = Box(*plan.theme.frame.safe)
+    assert numbers
+    for n in numbers:
+        box = n.box
+        if "#x=" in n.name:  # just under or over the x axis line
+            assert min(abs(box.y1 - axis_y), abs(box.y0 - axis_y)) < 0.15, n
+        else:
+            assert min(abs(box.x1 - axis_x), abs(box.x0 - axis_x)) < 0.15, n
+        assert box.inside(safe), n
+        assert all(box.intersection(m.box) <= 1e-6 for m in marks), n
+    for a, b in combinations(numbers, 2):
+        assert a.box.intersection(b.box) == 0.0, (a, b)

@@ -292,9 +292,10 @@ def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_b
         ["pe", "limit", "limit_tag"])
     tag = stage.live["limit_tag"].drawn.ink
     numbers = [m for m in stage.live["pe"].drawn.mobject.submobjects if isinstance(m, LabelledTypst)]
-    forty = min(numbers, key=lambda m: abs(m.get_center()[0] - tag.get_center()[0]))
-    assert abs(tag.get_center()[0] - forty.get_center()[0]) < 0.05  # under the line's foot ...
-    assert tag.get_top()[1] < forty.get_bottom()[1]  # ... and under its number, not over it
+    # the numbers sit by the x axis (y = 0), and the line covers the 40 there, so it has none
+    assert numbers and all(abs(m.get_center()[0] - tag.get_center()[0]) > 0.3 for m in numbers)
+    assert abs(tag.get_center()[0] - stage.live["pe"].drawn.frame.point(40.0, 0.0)[0]) < 0.05  # under the foot ...
+    assert all(tag.get_top()[1] < m.get_bottom()[1] for m in numbers)  # ... and under the numbers, not over them
     assert tag.get_bottom()[1] >= stage.plan.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
 
 
@@ -317,3 +318,16 @@ def test_a_points_label_takes_the_side_no_segment_leaves_by(tmp_path: Path):
         cosine = away @ leaving / np.linalg.norm(away) / np.linalg.norm(leaving)
         assert np.degrees(np.arccos(cosine)) >= 40, other
     assert p_label.get_bottom()[1] > fig.point(1.5, -1.5)[1]  # nothing leaves the lone point: above it
+
+
+def test_the_painter_draws_exactly_the_numbers_the_plan_lists(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"ax": "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+         "low": "a FunctionPlot drawn in ax (function=-0.25 + 0 * x)",
+         "wall": "a Line drawn in ax (start=(2, -3), end=(2, 3))"},
+        ["ax", "low", "wall"])
+    drawn = sorted(tuple(np.round(m.get_center()[:2], 3)) for m in stage.live["ax"].drawn.mobject.submobjects
+                   if isinstance(m, LabelledTypst))
+    listed = sorted(tuple(np.round(i.box.center, 3)) for i in stage.plan.boards[-1].items if i.kind == "ticks")
+    assert len(drawn) == len(listed) == 7 + 6  # x: -4..4 but the origin and the 2 the wall covers
+    assert np.allclose(drawn, listed, atol=0.02)
