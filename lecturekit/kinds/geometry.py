@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
@@ -32,9 +32,11 @@ PLOT_DOT = 1.3
 NUMBER_DROP = 0.28
 #: Space between those numbers' centres and a label hung beneath them, in units.
 CAPTION_GAP = 0.17
-#: A graph's legend: the gap between entries, and how far above the plot its row is centred.
+#: A graph's legend: the gap between entries, how far above the plot its (lowest) row is centred,
+#: and how far apart its rows are.
 LEGEND_GAP = 0.45
 LEGEND_RISE = 0.3
+LEGEND_ROW = 0.4
 #: A legend entry's swatch starts this far left of its text, in units.
 SWATCH = 0.32
 #: Samples along a graph.
@@ -67,6 +69,8 @@ class ParentFrame:
     box: Box
     x_range: tuple[float, float]
     y_range: tuple[float, float]
+    #: An Axes' legend: each labelled graph's entry, (left, centre y) of its text and its scale.
+    legend: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
 
     def point(self, x: float, y: float) -> np.ndarray:
         (x0, x1), (y0, y1) = self.x_range, self.y_range
@@ -420,16 +424,44 @@ def hang(top: float, frame: ParentFrame) -> float | None:
     return None
 
 
-def legend_row(axes: str, frame: ParentFrame, entries: list[str], widths: list[float]
-               ) -> dict[str, tuple[float, float]]:
-    """Each labelled graph's entry in the row above the plot, right-aligned: (left, centre y)
-    of its text, its swatch to the left of it."""
-    x = frame.box.x1 - sum(widths) - LEGEND_GAP * (len(widths) - 1)
-    row = {}
-    for name, width in zip(entries, widths, strict=True):
-        row[name] = (x, frame.box.y1 + LEGEND_RISE)
-        x += width + LEGEND_GAP
-    return row
+def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: float, smallest: float
+                ) -> tuple[list[list[str]], float]:
+    """A legend's entries in rows no wider than `width` (the plot's), and the scale they are set
+    at: one row, else wrapped into two, else shrunk to `smallest` (the theme's minimum font over
+    the labels') in two rows, else in as many as it takes."""
+    widths = dict(zip(entries, (w for w, _ in sizes), strict=True))
+
+    def wrapped(scale: float) -> list[list[str]]:
+        rows: list[list[str]] = [[]]
+        used = 0.0
+        for name in entries:
+            need = SWATCH + widths[name] * scale
+            if rows[-1] and used + LEGEND_GAP + need > width + 1e-9:
+                rows.append([])
+                used = 0.0
+            used += need + (LEGEND_GAP if len(rows[-1]) else 0.0)
+            rows[-1].append(name)
+        return rows
+
+    for scale, most in ((1.0, 2), (smallest, 2)):
+        rows = wrapped(scale)
+        if len(rows) <= most:
+            return rows, scale
+    return wrapped(smallest), smallest
+
+
+def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float
+                 ) -> dict[str, tuple[float, float, float]]:
+    """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
+    top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at."""
+    place = {}
+    for r, row in enumerate(rows):
+        y = frame_box.y1 + LEGEND_RISE + (len(rows) - 1 - r) * LEGEND_ROW
+        x = frame_box.x1 - sum(sizes[n][0] * scale for n in row) - (SWATCH + LEGEND_GAP) * len(row) + LEGEND_GAP
+        for name in row:
+            place[name] = (x + SWATCH, y, scale)
+            x += SWATCH + sizes[name][0] * scale + LEGEND_GAP
+    return place
 
 
 # ---------------------------------------------------------------- outlines, one a child kind
@@ -469,10 +501,8 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     drawn = samples(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]
     marks = []
     if spec.label and figure.labelled(spec.name):
-        entries = legend_of(spec.parent or "", figure.objects, figure.labelled)
-        row = legend_row(spec.parent or "", frame, entries, [figure.size(n + LABEL)[0] for n in entries])
-        x, y = row[spec.name]
-        width, height = figure.size(spec.name + LABEL)
+        x, y, scale = frame.legend[spec.name]
+        width, height = (scale * d for d in figure.size(spec.name + LABEL))
         marks.append(("legend", (x - SWATCH, y - height / 2, x + width, y + height / 2)))  # swatch, then text
     return Outline(footprint(drawn), marks=tuple(marks))
 

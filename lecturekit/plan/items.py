@@ -55,7 +55,8 @@ class Figures:
         return typeset.width, typeset.height
 
     def frame(self, spec: Spec, box: Box) -> shapes.ParentFrame:
-        return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled)
+        return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled, self.size,
+                                      self.theme.sizes.minimum / self.theme.sizes.label)
 
     def items(self, container: str, box: Box, shown: set[str]) -> list[BoardItem]:
         """The children shown in `container` (standing in `box`), their labels and legend, and
@@ -102,5 +103,7 @@ class Figures:
         several = len(outline.pieces) > 1
         found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
                  for k, box in enumerate(outline.pieces)]
-        return found + [BoardItem(spec.name + LABEL, kind, Box(*extent), spec.parent, spec.name)
+        font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
+        return found + [BoardItem(spec.name + LABEL, kind, Box(*extent), spec.parent, spec.name,
+                                  font=font * frame.legend[spec.name][2] if kind == "legend" and font else font)
                         for kind, extent in outline.marks]

@@ -27,7 +27,8 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     hang,
     label_place,
     legend_of,
-    legend_row,
+    legend_place,
+    legend_rows,
     meeting,
     next_to,
     plot_point,
@@ -48,8 +49,8 @@ from lecturekit.typst_source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
            "ParentFrame", "arrow_tip", "beside_segment", "dot", "free_side", "hang", "label_place", "legend_of",
-           "legend_row", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment", "tip_at",
-           "tip_label"]
+           "legend_place", "legend_rows", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples",
+           "segment", "tip_at", "tip_label"]
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
@@ -73,10 +74,6 @@ def ticks(lo: float, hi: float, step: float) -> list[float]:
     return [round(float(v), 10) for v in values]
 
 
-def has_legend(axes: str, objects: Mapping[str, Spec], labelled: Callable[[str], bool]) -> bool:
-    return bool(legend_of(axes, objects, labelled))
-
-
 def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bool:
     """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
     return any(hasattr(objects[anchors[n].sibling], "start")
@@ -84,14 +81,25 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
 
 
 def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
-                    labelled: Callable[[str], bool]) -> ParentFrame:
-    """Where the children of a Figure or Axes go in `box`: an Axes keeps a row above its plot for
-    a legend and a band under its numbers for captions when its children need them."""
-    return frame_of(spec, box, has_legend(spec.name, objects, labelled), has_captions(spec.name, objects, anchors))
+                    labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float
+                    ) -> ParentFrame:
+    """Where the children of a Figure or Axes go in `box`: an Axes keeps rows above its plot for
+    a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
+    plot's width) and a band under its numbers for captions when its children need them."""
+    captions = has_captions(spec.name, objects, anchors)
+    entries = legend_of(spec.name, objects, labelled)
+    if not entries or not isinstance(spec, AxesSpec):
+        return frame_of(spec, box, captions=captions)
+    sizes = {n: size(n + LABEL) for n in entries}
+    width = children_box(box, spec, legend=1, captions=captions).width
+    rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
+    frame = frame_of(spec, box, legend=len(rows), captions=captions)
+    frame.legend = legend_place(frame.box, rows, sizes, scale)
+    return frame
 
 
-def frame_of(spec: Spec, box: Box, legend: bool = False, captions: bool = False) -> ParentFrame:
-    """Where a Figure's or an Axes' children go when it stands in `box`."""
+def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> ParentFrame:
+    """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
     inner = children_box(box, spec, legend=legend, captions=captions) if isinstance(spec, AxesSpec) else box
     assert isinstance(spec, AxesSpec | FigureSpec)
     return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)))

@@ -92,7 +92,10 @@ class Context:
 
     def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`."""
-        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled)
+        theme = self.plan.theme
+        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled,
+                                      lambda key: (self.plan.texts[key].width, self.plan.texts[key].height),
+                                      theme.sizes.minimum / theme.sizes.label)
 
 
 # ---------------------------------------------------------------- text
@@ -135,12 +138,12 @@ def block_backing(box: Box) -> list[Mobject]:
     return [back, bar]
 
 
-def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple) -> Mobject:
+def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale: float = 1.0) -> Mobject:
     def make() -> Mobject:
         return LabelledTypst(typeset.body, color=color).fit_frame(
-            Box.around(0.0, 0.0, typeset.width, typeset.height))
+            Box.around(0.0, 0.0, typeset.width * scale, typeset.height * scale))
 
-    return ctx.glyph((*key, typeset.body, color), make)
+    return ctx.glyph((*key, typeset.body, color, scale), make)
 
 
 # ---------------------------------------------------------------- visuals
@@ -321,15 +324,13 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
-    """A graph's label in the plan's row above the plot, in the graph's colour, its swatch before it."""
-    entries = shapes.legend_of(spec.parent or "", ctx.plan.objects, ctx.labelled)
-    row = shapes.legend_row(spec.parent or "", frame, entries, [ctx.plan.texts[n + LABEL].width for n in entries])
-    x, y = row[spec.name]
+    """A graph's label where the plan's legend rows put it, in the graph's colour, its swatch before it."""
+    x, y, scale = frame.legend[spec.name]
     typeset = ctx.plan.texts[spec.name + LABEL]
-    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
+    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)
-    glyphs.move_to(np.array([x + typeset.width / 2, y, 0.0]))
+    glyphs.move_to(np.array([x + typeset.width * scale / 2, y, 0.0]))
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 

@@ -226,3 +226,28 @@ def test_any_axes_sets_its_numbers_by_its_lines_apart_clear_of_its_marks_and_ins
         assert all(box.intersection(m.box) <= 1e-6 for m in marks), n
     for a, b in combinations(numbers, 2):
         assert a.box.intersection(b.box) == 0.0, (a, b)
+
+
+# ---------------------------------------------------------------- legends and labels
+
+
+def test_a_legend_too_wide_for_its_axes_wraps_then_shrinks_and_stays_inside(plan_tiny):
+    # entries of about 2.2 units in a plot 6.4 wide: three wrap into two rows; six of about 1.9
+    # need three rows at the label size, two at the minimum
+    for count, text, font in ((3, "graph {k} of four", "label"), (6, "graph {k} of 4", "minimum")):
+        graphs = {f"g{k}": f'a FunctionPlot labelled "{text.format(k=k)}" drawn in {{ax}} (function=x / {k + 1})'
+                  for k in range(count)}
+        plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), aspect=(1.2, 1.0))", **graphs,
+                         note='a Text that says "' + "a long paragraph beside the axes " * 6 + '"')
+        axes_box = plan.stays["ax"][-1].place.box
+        legend = [i for i in board_items(plan) if i.kind == "legend"]
+        assert len(legend) == count
+        assert len({round(i.box.center[1], 3) for i in legend}) == 2, text
+        for item in legend:
+            assert item.box.inside(axes_box) and item.box.inside(Box(*plan.theme.frame.safe)), item
+        assert {i.font for i in legend} == {getattr(plan.theme.sizes, font)}, text
+        for a, b in combinations(legend, 2):
+            assert a.box.intersection(b.box) == 0.0
+        # the plot makes room for the second row: no entry comes down into it
+        plot = plan_frame(plan).box
+        assert all(i.box.y0 > plot.y1 for i in legend)
