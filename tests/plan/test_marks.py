@@ -251,3 +251,36 @@ def test_a_legend_too_wide_for_its_axes_wraps_then_shrinks_and_stays_inside(plan
         # the plot makes room for the second row: no entry comes down into it
         plot = plan_frame(plan).box
         assert all(i.box.y0 > plot.y1 for i in legend)
+
+
+# ---------------------------------------------------------------- children past their plot
+
+
+def test_a_child_that_goes_past_its_plot_widens_the_range_drawn_with_one_warning(plan_tiny):
+    objects = {"ax": "an Axes (x_range=(0, 4), y_range=(0, 2), y_ticks_every=1)",
+               "k": "a VariableNumber (initial_value=1.0)",
+               "v": "a Vector drawn in ax (start=(0, 0), end=(k, k))",
+               "p": "a Point drawn in ax (location=(k, 1))"}
+    does = [(0.5, SHOW.format("ax")), (1.0, SHOW.format("v")), (1.2, SHOW.format("p")),
+            (2.0, "k ticks to 3."), (2.0, "v is redrawn as the numbers it depends on change."),
+            (2.0, "p is redrawn as the numbers it depends on change."),
+            (4.0, "k ticks to 5."), (4.0, "v is redrawn as the numbers it depends on change."),
+            (4.0, "p is redrawn as the numbers it depends on change.")]
+    plan = plan_tiny(objects, does, warned=[
+        "warning: scene 'Scene One', object 'ax': 'v' reaches (2.5, 2.5) at 2.000 s, outside its plot; "
+        "x_range is drawn as (0.0, 5.25); y_range is drawn as (0.0, 6.0) "
+        "(widen x_range and y_range of 'ax' to hold every child, or keep their numbers inside it)"])
+    frame = plan_frame(plan)
+    assert frame.x_range == (0.0, 5.25) and frame.y_range == (0.0, 6.0)
+    for board in plan.boards:
+        for item in board.items:
+            if item.parent == "ax" and item.kind in ("Vector", "Point"):
+                assert item.box.inside(Box(frame.box.x0 - 0.15, frame.box.y0 - 0.15,
+                                           frame.box.x1 + 0.15, frame.box.y1 + 0.15)), (board.time, item)
+
+
+def test_children_inside_their_plot_leave_its_range_alone(plan_tiny):
+    plan = plan_tiny({"ax": "an Axes (x_range=(0, 4), y_range=(0, 2))",
+                      "v": "a Vector drawn in ax (start=(0, 0), end=(4, 2))"},
+                     [(0.5, SHOW.format("ax")), (1.0, SHOW.format("v"))])
+    assert plan_frame(plan).x_range == (0.0, 4.0) and plan_frame(plan).y_range == (0.0, 2.0)
