@@ -109,8 +109,11 @@ class Outline:
 
     pieces: tuple[Extent, ...]
     of: str | None = None
-    #: ("label" | "legend", extent)
-    marks: tuple[tuple[str, Extent], ...] = ()
+    #: ("label" | "legend", the extents it may take, best first): the container settles each on
+    #: the first that is clear (`settle`).
+    marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
+    #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
+    spots: tuple[Extent, ...] = ()
 
     @property
     def extent(self) -> Extent | None:
@@ -357,14 +360,6 @@ SIDES = [np.array(side, dtype=float) / np.linalg.norm(side)
          for side in ((0, 1, 0), (1, 1, 0), (-1, 1, 0), (1, 0, 0), (-1, 0, 0), (0, -1, 0), (1, -1, 0), (-1, -1, 0))]
 
 
-def free_side(at: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
-    """The side of a point farthest in angle from the segments that leave it (up when none do)."""
-    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
-    if not leaving:
-        return SIDES[0]
-    return max(SIDES, key=lambda side: min(float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving))
-
-
 def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float], foot_free: bool = True
                    ) -> np.ndarray:
     """Where a label (of `size`) of a segment is centred: under the foot of an upright one (a bar,
@@ -381,11 +376,11 @@ def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float]
     return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
 
 
-def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float]) -> np.ndarray:
-    """Where a Vector's or Line's own label is centred: past its tip, off to its left."""
+def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], left: float = 1.0) -> np.ndarray:
+    """Where a Vector's or Line's own label is centred: past its tip, off to its left (or right)."""
     norm = float(np.linalg.norm(direction)) or 1.0
     unit = direction / norm
-    side = np.array([-unit[1], unit[0], 0.0])
+    side = np.array([-unit[1], unit[0], 0.0]) * left
     return at + unit * 0.1 + side * (0.1 + max(size[0], size[1]) * 0.6)
 
 
@@ -397,11 +392,13 @@ def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], bu
     return at + unit * buff + np.sign(unit) * half
 
 
-def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
-                numbers_of: NumbersOf, size: tuple[float, float]) -> tuple[np.ndarray, bool]:
-    """Where a label drawn in a figure (a Math child, of `size`) is centred, and whether it may
-    hang in an Axes' caption band: beside the segment it names, under the point it names, or else
-    low in the middle of the figure."""
+def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
+                numbers_of: NumbersOf, size: tuple[float, float]) -> list[np.ndarray]:
+    """Where a label drawn in a figure (a Math child, of `size`) may be centred, best first:
+    beside the segment it names (under a free foot, else right of its middle; then left of its
+    middle, past its tip, under its foot; hung in an Axes' caption band when under the plot),
+    around the point it names (under, over, right, left), or else low in the middle of the
+    figure, then high."""
     anchor = anchors.get(spec.name)
     sibling = objects.get(anchor.sibling) if anchor else None
     if sibling is not None and hasattr(sibling, "start"):
@@ -409,11 +406,81 @@ def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
         start, end = segment(sibling, frame, numbers)
         free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
         in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
-        return beside_segment(start, end, size, foot_free=free), in_axes
+        spots = [beside_segment(start, end, size, foot_free=free), beside_segment(start, end, size, foot_free=False),
+                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, 0.12),
+                 next_to(start, start - end, size, 0.12)]
+        if in_axes:
+            spots = [_hung(c, size, frame) for c in spots]
+        return spots
     if sibling is not None and hasattr(sibling, "location"):
         at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
-        return at + np.array([0, -0.35, 0]), False
-    return frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]), False
+        return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
+                                                      [-0.2 - size[0] / 2, 0, 0])]
+    return [frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]),
+            frame.point(sum(frame.x_range) / 2, frame.y_range[1]) + np.array([0, -0.3, 0])]
+
+
+def _hung(center: np.ndarray, size: tuple[float, float], frame: ParentFrame) -> np.ndarray:
+    drop = hang(float(center[1]) + size[1] / 2, frame)
+    return center if drop is None else center + np.array([0.0, drop, 0.0])
+
+
+def tip_spots(start: np.ndarray, end: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
+    """Where a Vector's or Line's own label may be centred, best first: past its tip off to its
+    left, off to its right, straight on, then beside its middle on either side."""
+    direction = end - start
+    return [tip_label(end, direction, size), tip_label(end, direction, size, -1.0),
+            next_to(end, direction, size, 0.12), beside_segment(start, end, size, foot_free=False),
+            beside_segment(end, start, size, foot_free=False)]
+
+
+def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tuple[float, float]
+               ) -> list[np.ndarray]:
+    """Where a Point's own label may be centred, best first: on the sides farthest in angle from
+    the segments that leave it (up first when none do), close by, then farther off."""
+    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
+
+    def clearance(side: np.ndarray) -> float:
+        return min((float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving), default=math.pi)
+
+    order = sorted(SIDES, key=clearance, reverse=True) if leaving else SIDES
+    return [next_to(at + side * radius, side, size, buff) for buff in (0.1, 0.3) for side in order]
+
+
+def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent
+           ) -> dict[tuple[str, int], Extent]:
+    """Where each label goes, in the order the children are given: (child, -1) for a text drawn
+    in the figure, (child, k) for a child's k-th mark. Each takes the first of its spots inside
+    `safe` that meets nothing taken (the marks' pieces, the numbers in `taken`, the labels settled
+    before it), else the one inside that meets least, else its first."""
+    blocking = list(taken) + [p for _, outline in outlines for p in outline.pieces]
+    chosen: dict[tuple[str, int], Extent] = {}
+    for name, outline in outlines:
+        wanted = ([(-1, outline.spots)] if outline.spots else []) + [
+            (k, spots) for k, (_, spots) in enumerate(outline.marks)]
+        for key, spots in wanted:
+            pick = _first_clear(spots, blocking, safe)
+            chosen[(name, key)] = pick
+            blocking.append(pick)
+    return chosen
+
+
+def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], safe: Extent) -> Extent:
+    def met(spot: Extent) -> float:
+        total = 0.0
+        for b in blocking:
+            w = min(spot[2], b[2]) - max(spot[0], b[0])
+            h = min(spot[3], b[3]) - max(spot[1], b[1])
+            if w > 0 and h > 0:
+                total += w * h
+        return total
+
+    inside = [s for s in spots if s[0] >= safe[0] - 1e-6 and s[1] >= safe[1] - 1e-6
+              and s[2] <= safe[2] + 1e-6 and s[3] <= safe[3] + 1e-6]
+    for spot in inside:
+        if met(spot) <= 1e-6:
+            return spot
+    return min(inside, key=met) if inside else spots[0]
 
 
 def hang(top: float, frame: ParentFrame) -> float | None:
@@ -473,7 +540,7 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     marks = []
     if figure.labelled(spec.name):
         size = figure.size(spec.name + LABEL)
-        marks.append(("label", _centred(tip_label(end, end - start, size), size)))
+        marks.append(("label", tuple(_centred(c, size) for c in tip_spots(start, end, size))))
     pieces = footprint([[start, end]])
     length = float(np.linalg.norm(end - start))
     if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
@@ -488,9 +555,9 @@ def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     marks = []
     if spec.label and figure.labelled(spec.name):
         others = meeting(location, spec.parent, figure.objects, figure.numbers_of)
-        side = free_side(at, [frame.point(*other) for other, _ in others])
         size = figure.size(spec.name + LABEL)
-        marks.append(("label", _centred(next_to(at + side * radius, side, size, 0.1), size)))
+        spots = side_spots(at, radius, [frame.point(*other) for other, _ in others], size)
+        marks.append(("label", tuple(_centred(c, size) for c in spots)))
     return Outline(_boxes(_around([at], radius)), marks=tuple(marks))
 
 
@@ -503,7 +570,7 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     if spec.label and figure.labelled(spec.name):
         x, y, scale = frame.legend[spec.name]
         width, height = (scale * d for d in figure.size(spec.name + LABEL))
-        marks.append(("legend", (x - SWATCH, y - height / 2, x + width, y + height / 2)))  # swatch, then text
+        marks.append(("legend", ((x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
     return Outline(footprint(drawn), marks=tuple(marks))
 
 
@@ -515,11 +582,8 @@ def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outlin
 
 def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A text drawn in a figure: a label beside the mark it names (hung in an Axes' caption band
-    when it falls under the plot)."""
+    when it falls under the plot), on the first of its spots that is clear."""
     size = figure.size(spec.name)
-    center, may_hang = label_place(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
-    drop = hang(float(center[1]) + size[1] / 2, frame) if may_hang else None
-    if drop is not None:
-        center = center + np.array([0.0, drop, 0.0])
+    spots = label_spots(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
     anchor = figure.anchors.get(spec.name)
-    return Outline((_centred(center, size),), anchor.sibling if anchor is not None else None)
+    return Outline((), anchor.sibling if anchor is not None else None, spots=tuple(_centred(c, size) for c in spots))

@@ -5,10 +5,10 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 
 from lecturekit.kinds import AxesSpec, kind_def
-from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.geometry import LABEL, Extent, Outline, settle
 from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset
@@ -46,6 +46,8 @@ class Figures:
     numbers_of: shapes.NumbersOf
     #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
     numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
+    #: What `settled` worked out, by container and frame.
+    memo: dict = field(default_factory=dict, compare=False)
 
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.texts
@@ -66,14 +68,32 @@ class Figures:
         found: list[BoardItem] = []
         if isinstance(spec, AxesSpec):
             found += self.numbers(spec, frame)
-        for name, child in self.objects.items():
-            if child.parent != container or name not in shown:
-                continue
-            try:
-                found += self.child(child, frame)
-            except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
-                continue
+        outlines, chosen = self.settled(container, frame)
+        for name, outline in outlines.items():
+            if name in shown:
+                found += self.child(self.objects[name], frame, outline, chosen)
         return found
+
+    def settled(self, container: str, frame: shapes.ParentFrame
+                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
+        """Every child of `container` in the scene where its kind's geometry draws it at these
+        numbers (those that do not evaluate left out), and where each label settles: clear of
+        every mark, of the numbers and of the labels declared before it, inside the safe area."""
+        key = (container, frame.box, frame.x_range, frame.y_range)
+        if key not in self.memo:
+            outlines = {}
+            for name, child in self.objects.items():
+                geometry = kind_def(child.kind).geometry
+                if child.parent != container or geometry is None:
+                    continue
+                try:
+                    outlines[name] = geometry(child, frame, self)
+                except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
+                    continue
+            spec = self.objects[container]
+            taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe))
+        return self.memo[key]
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
         """Each of an Axes' numbers, where the scene's numbering sets them."""
@@ -82,6 +102,9 @@ class Figures:
         return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
                           spec.name, font=font)
                 for axis, found in (("x", marks.x), ("y", marks.y)) for tick in found if tick.box is not None]
+
+    def numbers_boxes(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
+        return [item.box for item in self.numbers(spec, frame)]
 
     def footprint(self, spec: Spec, box: Box) -> list[Box]:
         """The boxes a mark drawn in the container standing in `box` takes (what the container's
@@ -94,16 +117,16 @@ class Figures:
         except EvaluationError:
             return []
 
-    def child(self, spec: Spec, frame: shapes.ParentFrame) -> list[BoardItem]:
-        """A child where its kind's geometry says it is drawn, with its label or legend entry."""
-        geometry = kind_def(spec.kind).geometry
-        if geometry is None:
-            return []
-        outline = geometry(spec, frame, self)
+    def child(self, spec: Spec, frame: shapes.ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
+              ) -> list[BoardItem]:
+        """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
         several = len(outline.pieces) > 1
         found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
                  for k, box in enumerate(outline.pieces)]
+        if outline.spots:
+            found.append(BoardItem(spec.name, spec.kind.value, Box(*chosen[(spec.name, -1)]), spec.parent, outline.of,
+                                   font=self.texts[spec.name].font))
         font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
-        return found + [BoardItem(spec.name + LABEL, kind, Box(*extent), spec.parent, spec.name,
+        return found + [BoardItem(spec.name + LABEL, kind, Box(*chosen[(spec.name, k)]), spec.parent, spec.name,
                                   font=font * frame.legend[spec.name][2] if kind == "legend" and font else font)
-                        for kind, extent in outline.marks]
+                        for k, (kind, _) in enumerate(outline.marks)]

@@ -23,9 +23,8 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     arrow_tip,
     beside_segment,
     dot,
-    free_side,
     hang,
-    label_place,
+    label_spots,
     legend_of,
     legend_place,
     legend_rows,
@@ -36,8 +35,11 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     range_of,
     samples,
     segment,
+    settle,
+    side_spots,
     tip_at,
     tip_label,
+    tip_spots,
 )
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.measure import measure
@@ -48,9 +50,9 @@ from lecturekit.syntax.nodes import Value
 from lecturekit.typst_source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
-           "ParentFrame", "arrow_tip", "beside_segment", "dot", "free_side", "hang", "label_place", "legend_of",
-           "legend_place", "legend_rows", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples",
-           "segment", "tip_at", "tip_label"]
+           "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",
+           "legend_rows", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment",
+           "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07

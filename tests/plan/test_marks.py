@@ -284,3 +284,42 @@ def test_children_inside_their_plot_leave_its_range_alone(plan_tiny):
                       "v": "a Vector drawn in ax (start=(0, 0), end=(4, 2))"},
                      [(0.5, SHOW.format("ax")), (1.0, SHOW.format("v"))])
     assert plan_frame(plan).x_range == (0.0, 4.0) and plan_frame(plan).y_range == (0.0, 2.0)
+
+
+def clear_of_the_rest(plan, label: str) -> bool:
+    """Whether `label` meets nothing else drawn in its parent (its own object aside)."""
+    items = board_items(plan)
+    [mine] = [i for i in items if i.name == label and i.kind in ("label", "Math")]
+    return all(mine.box.intersection(i.box) <= 1e-6 for i in items
+               if i.parent == mine.parent and i is not mine and i.name != mine.of)
+
+
+def test_a_label_takes_the_first_spot_that_is_clear(plan_tiny):
+    fig = "a Figure (x_range=(-2, 2), y_range=(-2, 2))"
+    alone = plan_tiny({"fig": fig, "p": 'a Point labelled "P" drawn in fig (location=(0, 0))'},
+                      [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
+    [up] = board_items(alone, "p#label")
+    assert up.box.y0 > alone.stays["fig"][-1].place.box.center[1]  # above the point where nothing is
+    roofed = plan_tiny({"fig": fig, "p": 'a Point labelled "P" drawn in fig (location=(0, 0))',
+                        "roof": "a Line drawn in fig (start=(-2, 0.2), end=(2, 0.2))"},
+                       [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p")), (1.5, SHOW.format("roof"))])
+    [moved] = board_items(roofed, "p#label")
+    assert moved.box != up.box and clear_of_the_rest(roofed, "p#label")
+
+
+def test_labels_keep_clear_of_numbers_and_of_each_other(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     a='a Vector labelled "a" drawn in {ax} (start=(0, 0), end=(2, 0.1))',
+                     b='a Vector labelled "b" drawn in {ax} (start=(0, 0), end=(2, -0.1))',
+                     c='a Vector labelled "c" drawn in {ax} (start=(0, 0), end=(2.05, 0))',
+                     o='a Point labelled "O" drawn in {ax} (location=(0, 0))')
+    for label in ("a#label", "b#label", "c#label", "o#label"):
+        assert clear_of_the_rest(plan, label), label
+
+
+def test_a_label_near_the_frame_edge_stays_inside_the_safe_area(plan_tiny):
+    plan = plan_tiny({"fig": "a Figure (x_range=(0, 1), y_range=(0, 1))",
+                      "p": 'a Point labelled "a rather long name" drawn in fig (location=(1, 1))'},
+                     [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
+    [label] = board_items(plan, "p#label")
+    assert label.box.inside(Box(*plan.theme.frame.safe))

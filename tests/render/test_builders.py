@@ -331,3 +331,20 @@ def test_the_painter_draws_exactly_the_numbers_the_plan_lists(tmp_path: Path):
     listed = sorted(tuple(np.round(i.box.center, 3)) for i in stage.plan.boards[-1].items if i.kind == "ticks")
     assert len(drawn) == len(listed) == 7 + 6  # x: -4..4 but the origin and the 2 the wall covers
     assert np.allclose(drawn, listed, atol=0.02)
+
+
+def test_the_painter_sets_each_label_where_the_plan_settles_it(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"fig": "a Figure (x_range=(-2, 2), y_range=(-2, 2))",
+         "p": 'a Point labelled "P" drawn in fig (location=(0, 0))',
+         "roof": "a Line drawn in fig (start=(-2, 0.2), end=(2, 0.2))",
+         "v": 'a Vector labelled "v" drawn in fig (start=(0, 0), end=(1.5, 0.2))',
+         "tag": 'a Math that says "$r$" drawn in fig'},
+        ["fig", "p", "roof", "v", "tag"])
+    listed = {i.name: np.array(i.box.center) for i in stage.plan.boards[-1].items
+              if i.kind in ("label", "Math")}
+    drawn = {"p#label": stage.live["p"].drawn.mobject[-1], "v#label": stage.live["v"].drawn.mobject[-1],
+             "tag": stage.live["tag"].drawn.ink}
+    assert set(listed) == set(drawn)
+    for name, glyphs in drawn.items():
+        assert np.allclose(glyphs.get_center()[:2], listed[name], atol=0.02), name
