@@ -13,16 +13,16 @@ import math
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
-from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value
-
 if TYPE_CHECKING:
     from lecturekit.plan.geometry import Box
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
+from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value, variables_of
 
 #: A Point's radius when it gives none, in units.
 DOT_RADIUS = 0.09
@@ -227,10 +227,21 @@ def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
 def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
     """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
     where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
-    sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends)."""
+    sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends).
+    Worked out once for a graph, the numbers it follows and its frame: every board and every
+    label settled beside it asks again."""
     if not isinstance(function, FunctionValue) or function.body is None:
         return []
-    f = function_of(function, numbers)
+    follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
+    found = _samples(function, follows, x0, x1, frame.box, frame.x_range, frame.y_range)
+    return [list(piece) for piece in found]
+
+
+@lru_cache(maxsize=512)
+def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float, box: Box,
+             x_range: tuple[float, float], y_range: tuple[float, float]) -> tuple[tuple[np.ndarray, ...], ...]:
+    frame = ParentFrame(box, x_range, y_range)
+    f = function_of(function, dict(follows))
 
     def value(x: float) -> float | None:
         try:
@@ -257,12 +268,12 @@ def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float,
             current = [(b, fb)] if y0 - 1e-9 <= fb <= y1 + 1e-9 and b < x else []
         current.append((x, y))
     runs.append(current)
-    pieces: list[list] = []
+    pieces: list[tuple] = []
     for run in runs:
         for part in _unkinked([frame.point(x, y) for x, y in run]):
             if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
-                pieces.append(part)
-    return pieces
+                pieces.append(tuple(part))
+    return tuple(pieces)
 
 
 def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float
