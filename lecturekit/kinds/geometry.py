@@ -137,7 +137,10 @@ def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None
 
 def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
     """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
-    points share a box while it stays that small, so a level or upright stroke takes few."""
+    points share a box while it stays that small, so a level or upright stroke takes few. Small
+    enough that a stroke's pieces never cover what lies beside it (the room between two graphs,
+    the inside of an arc) and that any two of them, or one and a number, overlap by less than
+    half of what the outside audit lets siblings share; large enough to keep a board's items few."""
     found: list[Extent] = []
     for path in paths:
         points = np.asarray(path, dtype=float)[:, :2]
