@@ -348,3 +348,17 @@ def test_the_painter_sets_each_label_where_the_plan_settles_it(tmp_path: Path):
     assert set(listed) == set(drawn)
     for name, glyphs in drawn.items():
         assert np.allclose(glyphs.get_center()[:2], listed[name], atol=0.02), name
+
+
+def test_a_step_graph_is_drawn_as_level_treads_with_no_risers_or_hooks(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"ax": "an Axes (x_range=(-3, 3), y_range=(-4, 4))",
+         "stair": "a FunctionPlot drawn in ax (function=floor(x))"},
+        ["ax", "stair"])
+    curve = stage.live["stair"].drawn.ink
+    cubics = curve.points.reshape(-1, 4, 3)
+    assert len(cubics) > 6
+    # every curve of every piece is level: its anchors and handles share their height, so no riser
+    # joins two treads and no smoothing overshoots at a step
+    assert np.allclose(cubics[:, :, 1], cubics[:, :1, 1], atol=1e-6)
+    assert len({round(float(y), 6) for y in cubics[:, 0, 1]}) == 6  # -3 .. 2, one tread each
