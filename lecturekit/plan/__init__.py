@@ -258,21 +258,21 @@ def _numbering(plan: ScenePlan) -> dict[str, shapes.Numbering]:
         follows = set().union(*(plan.depends.get(n, frozenset()) for n in children))
         frames = {0} | {round(c.frame + c.frames * t) for c in plan.cues
                         if isinstance(c.action, TickAction) and c.object in follows for t in _ALONG}
-        views = []
+        views = {}  # by box and the marks' keys: a moment like one before adds nothing
         drawn: dict[tuple, list[Box]] = {}  # a mark is worked out again only where its numbers change
         for frame in sorted(frames):
             values = plan.values_at(frame)
             figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
             for box in dict.fromkeys(stay.place.box for stay in stays):
-                marks = []
-                for child in children:
-                    numbers = values.of(child)
-                    key = (child, box, tuple(numbers.get(v) for v in sorted(plan.depends.get(child, ()))))
+                keys = tuple((child, box, tuple(values.of(child).get(v) for v in sorted(plan.depends.get(child, ()))))
+                             for child in children)
+                if (box, keys) in views:
+                    continue
+                for key in keys:
                     if key not in drawn:
-                        drawn[key] = figures.footprint(plan.objects[child], box)
-                    marks += drawn[key]
-                views.append((figures.frame(spec, box), marks))
-        found[name] = shapes.numbering(spec, views, safe, plan.theme.sizes.minimum)
+                        drawn[key] = figures.footprint(plan.objects[key[0]], box)
+                views[(box, keys)] = (figures.frame(spec, box), [b for key in keys for b in drawn[key]])
+        found[name] = shapes.numbering(spec, list(views.values()), safe, plan.theme.sizes.minimum)
     return found
 
 

@@ -219,9 +219,9 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
                 taken = marks + [_line_box(line) for line in drawn.lines]
                 if axis == "y":
                     taken += [t.box for t in drawn.x if t.box is not None]
+                boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
                 for tick in getattr(drawn, axis):
-                    if tick.box is not None and (not tick.box.inside(safe) or any(
-                            tick.box.intersection(m) > 1e-6 for m in taken)):
+                    if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)):
                         covered.add((axis, tick.value))
             trial = replace(trial, left_out=trial.left_out | covered)
             if best is None or len(covered) < best[0]:
@@ -229,6 +229,13 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
         assert best is not None
         choice = best[1]
     return choice
+
+
+def _meets(box: Box, boxes: np.ndarray) -> bool:
+    """Whether `box` overlaps any of `boxes` (rows of x0, y0, x1, y1) by more than a speck."""
+    w = np.minimum(boxes[:, 2], box.x1) - np.maximum(boxes[:, 0], box.x0)
+    h = np.minimum(boxes[:, 3], box.y1) - np.maximum(boxes[:, 1], box.y0)
+    return bool(np.any((w > 0) & (h > 0) & (w * h > 1e-6)))
 
 
 def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None) -> Numbering:
