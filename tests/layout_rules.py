@@ -5,20 +5,24 @@ plan, as an outside audit reads it), so one checker holds generated lectures and
 - apart: no two items drawn in the same place (top level, or one Figure/Axes) cover each other by
   more than a sliver, boxes of one mark's stroke (`piece`) aside, and a label or legend entry
   aside from the object it is `of`; top-level items do not touch at all;
-- legible: every text is set at the stated minimum font size or above, unless `check` warned that
-  this board is too full;
+- legible: every text is set at the stated minimum font size or above, unless `check` warned
+  that its board cannot hold it at a legible size;
 - aspect: a visual keeps the width over height it is meant to;
-- visible: a top-level visual is at least a fifth of the content area in its longer direction;
-- calm: nothing moves by less than a visible step, and the layout moves an object again only
-  after the board's membership has changed since its last move.
+- visible: a top-level picture (Figure, Axes, Image) is at least 0.3 of the content area's
+  shorter side along its longer one (a table is seen when it is legible);
+- calm: nothing moves by less than a visible step, and the layout moves an object only when what
+  is on the board has changed since it last moved, or is about to (an arrival within the settle
+  time, which the layout lays out together).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
+from lecturekit.plan.placement import SETTLE
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.theme import THEME
 
@@ -30,7 +34,10 @@ TOUCH = 1e-5
 #: A move smaller than this (fraction of the frame) is jitter.
 STEP = 0.01
 MIN_FONT = THEME.sizes.minimum
-MIN_VISIBLE = 0.2
+#: A picture's longer side, as a share of the safe area's shorter side (the content area under a
+#: heading is a little smaller than the safe area, so this is a little below the layout's 0.3).
+MIN_VISIBLE = 0.27
+PICTURES = {"Figure", "Axes", "Image"}
 #: Kinds that set text, and so must say the font they are set at.
 TEXTS = {"label", "legend", "ticks", "Title", "Heading", "Text", "Math", "Derivation", "Block", "Panel", "Table"}
 VISUALS = {"Figure", "Axes", "Image", "Table"}
@@ -47,8 +54,8 @@ def _related(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a["name"] == b["name"] or a.get("of") == b["name"] or b.get("of") == a["name"]
 
 
-def board_faults(items: list[dict[str, Any]], crowded: bool = False) -> list[str]:
-    """What breaks the rules on one board (`crowded`: check warned it cannot hold it all)."""
+def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
+    """What breaks the rules on one board (`unfit`: what `check` said a board cannot hold legibly)."""
     faults = []
     lo, hi = SAFE - 1e-3, 1 - SAFE + 1e-3
     for it in items:
@@ -58,7 +65,7 @@ def board_faults(items: list[dict[str, Any]], crowded: bool = False) -> list[str
         if it["kind"] in TEXTS:
             if "font" not in it:
                 faults.append(f"{it['name']} ({it['kind']}) does not say its font")
-            elif it["font"] < MIN_FONT - 1e-6 and not crowded:
+            elif it["font"] < MIN_FONT - 1e-6 and it["name"] not in unfit:
                 faults.append(f"{it['name']} set at {it['font']} < {MIN_FONT}")
         if it["kind"] in VISUALS and it.get("parent") is None:
             w, h = (x1 - x0) * WIDTH, (y1 - y0) * HEIGHT
@@ -66,7 +73,8 @@ def board_faults(items: list[dict[str, Any]], crowded: bool = False) -> list[str
                 faults.append(f"{it['name']} ({it['kind']}) does not say its aspect")
             elif h > 0 and abs(w / h / it["aspect"] - 1) > 0.02:
                 faults.append(f"{it['name']} drawn at {w / h:.3f}, meant {it['aspect']}")
-            if max((x1 - x0) / (1 - 2 * SAFE), (y1 - y0) / (1 - 2 * SAFE)) < MIN_VISIBLE and not crowded:
+            shorter = min(WIDTH, HEIGHT) * (1 - 2 * SAFE)
+            if it["kind"] in PICTURES and max(w, h) < MIN_VISIBLE * shorter and it["name"] not in unfit:
                 faults.append(f"{it['name']} is too small to see: {it['bbox']}")
     for a, b in combinations(items, 2):
         if a.get("parent") != b.get("parent") or _related(a, b):
@@ -87,11 +95,13 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
     lecture_moves = {(c["object"], c["frame"]) for c in scene["cues"]
                      if " moves" in c["action"] and RELAYOUT not in c["action"]}
     fps = scene["frames"] / scene["duration"] if scene["duration"] else 1
+    boards = scene["boards"]
     last_set: dict[str, frozenset[str]] = {}
     before: dict[str, list[float]] = {}
-    for board in scene["boards"]:
+    for k, board in enumerate(boards):
         top = _top(board["items"])
         names = frozenset(top)
+        coming = {frozenset(_top(b["items"])) for b in boards[k:] if b["time"] <= board["time"] + SETTLE}
         for name, box in top.items():
             old = before.get(name)
             if old is None or old == box:
@@ -101,7 +111,7 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
             frame = round(board["time"] * fps)
             if step < STEP:
                 faults.append(f"{name} jitters by {step:.4f} at {board['time']:.2f} s")
-            elif (name, frame) not in lecture_moves and last_set.get(name) == names:
+            elif (name, frame) not in lecture_moves and coming == {last_set.get(name)}:
                 faults.append(f"{name} moves at {board['time']:.2f} s though the board did not change")
             last_set[name] = names
         for name in list(last_set):
@@ -111,14 +121,20 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
     return faults
 
 
-def plan_faults(plan: dict[str, Any], crowded: Iterable[str] = ()) -> list[str]:
-    """Every fault of every board of a printed plan, as `scene N t=T: what`; `crowded` holds the
-    warnings `check` gave (a scene it said is too full may set text small there)."""
-    said = " ".join(crowded)
+def unfit_in(warnings: Iterable[str]) -> frozenset[str]:
+    """The objects `check`'s warnings say a board cannot hold at a legible size."""
+    found = (re.search(r"cannot hold (.+) at a legible size", w) for w in warnings)
+    return frozenset(name for m in found if m for name in m.group(1).split(", "))
+
+
+def plan_faults(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
+    """Every fault of every board of a printed plan, as `scene N t=T: what`; `warnings` are the
+    messages `check` gave (what it said a board cannot hold legibly may be set small)."""
+    unfit = unfit_in(warnings)
     faults = []
     for scene in plan["scenes"]:
-        full = f"scene {scene['index']}" in said and "does not fit" in said
         for board in scene["boards"]:
-            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}" for f in board_faults(board["items"], full)]
+            at = f"scene {scene['index']} t={board['time']:.2f}"
+            faults += [f"{at}: {f}" for f in board_faults(board["items"], unfit)]
         faults += [f"scene {scene['index']}: {f}" for f in moves_faults(scene)]
     return faults

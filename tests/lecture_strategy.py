@@ -50,8 +50,8 @@ SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940
 ORIGINS = [(-2.0, -1.0), (0.0, 0.0), (-4.0, -3.0), (-1.0, -1.5), (1e5, -1e-3), (-1e9, 7.0)]
 SPANS = [(4.0, 2.0), (6.0, 3.0), (2.0, 2.0), (8.0, 1.5), (3.0, 4.0), (1e-3, 1e-3), (2e9, 0.5)]
 ASPECTS = ["2.4, 1.0", "1, 1", "1.0, 1.6", "3.1, 1.0", "20, 1", "1, 20"]
-#: Function bodies of {x} (and of a ticking number {v}), each defined for every {x}; the plot puts
-#: its x range at {x} from -2 to 2.
+#: Function bodies of {x} (and of a ticking number {v}), each defined for every {x} and within 1.5
+#: of 0; the plot puts its x range at {x} from -2 to 2 and the body's values inside its y range.
 FUNCTIONS = [
     "sin({x})", "0.5 * sign({x})", "floor({x}) / 4", "{x} % 1", "clamp({x}, -0.5, 0.5)", "tanh(2 * {x})",
     "atan({x}) / 2", "exp(-({x} ** 2))", "hypot({x}, 1) / 4", "log10(abs({x}) + 1)", "round({x}) / 3",
@@ -284,7 +284,8 @@ class _SceneWriter:
                 description = f"{head} (location={at(u, fraction())}{radius})"
             else:
                 dashed = ", dashed=True" if kind == "Line" and draw(st.booleans()) else ""
-                start = at(fraction(), fraction()) if draw(st.booleans()) else "(0, 0)"
+                origin = x0 <= 0 <= x1 and y0 <= 0 <= y1  # children stay inside their plot (else check warns)
+                start = at(fraction(), fraction()) if draw(st.booleans()) or not origin else "(0, 0)"
                 description = f"{head} (start={start}, end={at(u, fraction())}{dashed})"
             self.add(_Object(name, kind, description, parent=parent, follows=follows))
         if axes:
@@ -292,15 +293,16 @@ class _SceneWriter:
                 name = self.fresh(f"{parent}_plot")
                 follows = None
                 x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
+                y = f"{y0} + {y1 - y0} * (0.5 + 0.3 * ({{}}))"  # a body within 1.5 of 0 stays in the plot
                 if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
                     function = "<function>"
-                    body = draw(st.sampled_from(FUNCTIONS)).format(x=x)
+                    body = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
                     self.overrides.setdefault((self.index, name), {})["function"] = body
                 elif self.variables and draw(st.booleans()):
                     follows = draw(st.sampled_from(self.variables))
-                    function = draw(st.sampled_from(VARYING)).format(x=x, v=follows)
+                    function = y.format(draw(st.sampled_from(VARYING)).format(x=x, v=follows))
                 else:
-                    function = draw(st.sampled_from(FUNCTIONS)).format(x=x)
+                    function = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
                 description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
                 self.add(_Object(name, "FunctionPlot", description, parent=parent, follows=follows))
                 if draw(st.booleans()):

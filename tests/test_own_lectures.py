@@ -32,6 +32,12 @@ INFERRED = {
     "normal-curve": ["label 'clamp(x, 0, 2)' is not Typst math; it is set as plain text"],
     "moving-vectors": [],
 }
+#: What `check` warns of on purpose: a velocity arrow that reaches under its plot, so the plot is drawn taller.
+WARNED = {
+    "moving-vectors": ["warning: scene 'A Ball in Flight', object 'field': 'vel' reaches (4.95, -1.48) at 31.000 s, "
+                       "outside its plot; y_range is drawn as (-2.0, 3.0) (widen y_range of 'field' to hold every "
+                       "child, or keep their numbers inside it)"],
+}
 
 
 def overrides_of(folder: Path) -> Path | None:
@@ -44,7 +50,7 @@ def test_an_own_lecture_reads_cleanly_and_plans(name):
     folder = LECTURES / name
     resolved = read(folder / "lecture.json", overrides_of(folder))
     assert resolved.slug == OWN[name]
-    assert [d.line() for d in resolved.diagnostics if d.severity is not Severity.INFERRED] == []
+    assert [d.line() for d in resolved.diagnostics if d.severity is not Severity.INFERRED] == WARNED.get(name, [])
     assert [d.message for d in resolved.of(Severity.INFERRED)] == INFERRED[name]
     assert all(s.broken == frozenset() for s in resolved.scenes)
     given = ["--overrides", str(overrides_of(folder))] if overrides_of(folder) else []

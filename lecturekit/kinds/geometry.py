@@ -12,16 +12,17 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import pairwise
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
-from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
-from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value
-
 if TYPE_CHECKING:
     from lecturekit.plan.geometry import Box
+from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
+from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value, variables_of
 
 #: A Point's radius when it gives none, in units.
 DOT_RADIUS = 0.09
@@ -31,15 +32,31 @@ PLOT_DOT = 1.3
 NUMBER_DROP = 0.28
 #: Space between those numbers' centres and a label hung beneath them, in units.
 CAPTION_GAP = 0.17
-#: A graph's legend: the gap between entries, and how far above the plot its row is centred.
+#: A graph's legend: the gap between entries, how far above the plot its (lowest) row is centred,
+#: and how far apart its rows are.
 LEGEND_GAP = 0.45
 LEGEND_RISE = 0.3
+LEGEND_ROW = 0.4
 #: A legend entry's swatch starts this far left of its text, in units.
 SWATCH = 0.32
 #: Samples along a graph.
 SAMPLES = 241
 #: Half the width of a drawn stroke, so a level segment still has a box, in units.
 STROKE_HALF = 0.03
+#: The largest box one piece of a stroke's footprint may have, in square units. A stroke is
+#: listed as boxes along it, not as its hull: the hull of two graphs over one range, of arrows
+#: from one origin or of an arc over its chords covers what lies between them. Half the 0.002 of
+#: the 14.2 x 8 frame that the outside audit lets siblings overlap by (0.11 square units): two
+#: strokes that cross meet in a piece of each, and pieces that small overlap a number or a label
+#: only where the stroke itself nears it.
+PIECE_AREA = 0.1
+#: A stroke is followed in steps no longer than this when it is cut into pieces, in units.
+_FOLLOW = 0.05
+#: A graph breaks where it jumps: a step between samples this many times the smaller of its
+#: neighbours' (and confirmed by bisection), or where it turns by more than _KINK radians in one
+#: step (a clamp's edge), so its painter neither draws a riser nor smooths a hook across it.
+_JUMP = 8.0
+_KINK = 0.3
 #: The numbers each object is drawn with, by name (the plan's holds included).
 NumbersOf = Callable[[str], Mapping[str, float]]
 LABEL = "#label"
@@ -52,6 +69,8 @@ class ParentFrame:
     box: Box
     x_range: tuple[float, float]
     y_range: tuple[float, float]
+    #: An Axes' legend: each labelled graph's entry, (left, centre y) of its text and its scale.
+    legend: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
 
     def point(self, x: float, y: float) -> np.ndarray:
         (x0, x1), (y0, y1) = self.x_range, self.y_range
@@ -84,13 +103,25 @@ Extent = tuple[float, float, float, float]
 
 @dataclass(frozen=True)
 class Outline:
-    """Where a child is drawn: the extent of its drawing (None when it draws nothing here), the
-    object it sits beside if it is a label, and its own label's or legend entry's extent."""
+    """Where a child is drawn: its footprint (one box for a dot or a label, boxes along a
+    stroke, none when it draws nothing here), the object it sits beside if it is a label, and its
+    own label's or legend entry's extent."""
 
-    extent: Extent | None
+    pieces: tuple[Extent, ...]
     of: str | None = None
-    #: ("label" | "legend", extent)
-    marks: tuple[tuple[str, Extent], ...] = ()
+    #: ("label" | "legend", the extents it may take, best first): the container settles each on
+    #: the first that is clear (`settle`).
+    marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
+    #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
+    spots: tuple[Extent, ...] = ()
+
+    @property
+    def extent(self) -> Extent | None:
+        """The hull of its footprint."""
+        if not self.pieces:
+            return None
+        return (min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
+                max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
 
 
 Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
@@ -102,6 +133,57 @@ def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None
     xs = [float(p[0]) for p in points]
     ys = [float(p[1]) for p in points]
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
+def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
+    """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
+    points share a box while it stays that small, so a level or upright stroke takes few. Small
+    enough that a stroke's pieces never cover what lies beside it (the room between two graphs,
+    the inside of an arc) and that any two of them, or one and a number, overlap by less than
+    half of what the outside audit lets siblings share; large enough to keep a board's items few."""
+    found: list[Extent] = []
+    for path in paths:
+        points = np.asarray(path, dtype=float)[:, :2]
+        if len(points) == 0:
+            continue
+        points = _follow(points)
+        start = 0
+        while True:
+            rest = points[start:]
+            lo = np.minimum.accumulate(rest, axis=0) - pad
+            hi = np.maximum.accumulate(rest, axis=0) + pad
+            area = (hi[:, 0] - lo[:, 0]) * (hi[:, 1] - lo[:, 1])
+            over = np.flatnonzero(area > PIECE_AREA)
+            end = max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1
+            end = min(end, len(rest) - 1)
+            found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
+            if start + end >= len(points) - 1:
+                break
+            start += end  # the next piece starts where this one ends: the stroke stays covered
+    return tuple(found)
+
+
+def _follow(points: np.ndarray) -> np.ndarray:
+    """The points of a polyline with steps of at most _FOLLOW between them."""
+    if len(points) < 2:
+        return points
+    steps = np.diff(points, axis=0)
+    counts = np.maximum(1, np.ceil(np.hypot(steps[:, 0], steps[:, 1]) / _FOLLOW).astype(int))
+    if counts.max() == 1:
+        return points
+    index = np.repeat(np.arange(len(steps)), counts)
+    offsets = np.arange(len(index)) - np.repeat(np.cumsum(counts) - counts, counts)
+    fraction = (offsets / np.repeat(counts, counts))[:, None]
+    return np.vstack([points[index] + steps[index] * fraction, points[-1:]])
+
+
+def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
+    return () if extent is None else (extent,)
+
+
+def arrow_tip(length: float) -> float:
+    """How long (and wide) a Vector's head is, for a shaft of `length` units."""
+    return min(0.24, length * 0.35)
 
 
 def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
@@ -146,27 +228,95 @@ def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
 
 
 def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
-    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined."""
+    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
+    where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
+    sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends).
+    Worked out once for a graph, the numbers it follows and its frame: every board and every
+    label settled beside it asks again."""
     if not isinstance(function, FunctionValue) or function.body is None:
         return []
-    f = function_of(function, numbers)
-    y0, y1 = frame.y_range
-    pieces: list[list] = []
-    current: list = []
-    for x in np.linspace(x0, x1, SAMPLES):
+    follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
+    found = _samples(function, follows, x0, x1, frame.box, frame.x_range, frame.y_range)
+    return [list(piece) for piece in found]
+
+
+@lru_cache(maxsize=512)
+def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float, box: Box,
+             x_range: tuple[float, float], y_range: tuple[float, float]) -> tuple[tuple[np.ndarray, ...], ...]:
+    frame = ParentFrame(box, x_range, y_range)
+    f = function_of(function, dict(follows))
+
+    def value(x: float) -> float | None:
         try:
-            y = f(float(x))
+            return f(x)
         except EvaluationError:
-            y = None
+            return None
+
+    xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
+    ys = [value(x) for x in xs]
+    y0, y1 = frame.y_range
+    visible = STROKE_HALF * (y1 - y0) / frame.box.height  # a smaller step does not show
+    runs: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
         if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
-            if len(current) > 1:
-                pieces.append(current)
+            runs.append(current)
             current = []
             continue
-        current.append(frame.point(float(x), y))
-    if len(current) > 1:
-        pieces.append(current)
-    return pieces
+        if current and (step := _jump(value, xs, ys, i, visible)) is not None:
+            (a, fa), (b, fb) = step
+            if y0 - 1e-9 <= fa <= y1 + 1e-9:
+                current.append((a, fa))
+            runs.append(current)
+            current = [(b, fb)] if y0 - 1e-9 <= fb <= y1 + 1e-9 and b < x else []
+        current.append((x, y))
+    runs.append(current)
+    pieces: list[tuple] = []
+    for run in runs:
+        for part in _unkinked([frame.point(x, y) for x, y in run]):
+            if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
+                pieces.append(tuple(part))
+    return tuple(pieces)
+
+
+def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float
+          ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where a graph jumps (by more than `visible`) between samples i - 1 and i: the two sides of
+    the step, bisected to within a millionth of the step; None where it only climbs steeply."""
+    ya, yb = ys[i - 1], ys[i]
+    if ya is None or yb is None or abs(yb - ya) <= visible:
+        return None
+    rise = abs(yb - ya)
+    around = [abs(ys[j + 1] - ys[j]) for j in (i - 2, i) if j >= 0 and j + 1 < len(ys)
+              and ys[j] is not None and ys[j + 1] is not None]
+    if rise <= 1e-12 or rise <= _JUMP * min(around, default=rise):
+        return None
+    a, b, fa, fb = xs[i - 1], xs[i], ya, yb
+    for _ in range(60):
+        if b - a <= (xs[i] - xs[i - 1]) * 1e-6:
+            break
+        m = (a + b) / 2
+        fm = value(m)
+        if fm is None:
+            return None
+        if abs(fm - fa) >= abs(fb - fm):
+            b, fb = m, fm
+        else:
+            a, fa = m, fm
+    return ((a, fa), (b, fb)) if abs(fb - fa) > rise / 2 else None
+
+
+def _unkinked(points: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """A run of board points cut where it turns by more than _KINK in one step; each part
+    starts at the point the last one ends on."""
+    if len(points) < 3:
+        return [points]
+    steps = np.diff(np.array(points)[:, :2], axis=0)
+    lengths = np.hypot(steps[:, 0], steps[:, 1])
+    cosines = np.einsum("ij,ij->i", steps[:-1], steps[1:]) / np.maximum(lengths[:-1] * lengths[1:], 1e-18)
+    turns = (lengths[:-1] > 1e-9) & (lengths[1:] > 1e-9) & (cosines < np.cos(_KINK))
+    cuts = [0, *(int(k) + 1 for k in np.flatnonzero(turns)), len(points) - 1]
+    return [points[a:b + 1] for a, b in pairwise(cuts) if b > a]
 
 
 def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:
@@ -224,14 +374,6 @@ SIDES = [np.array(side, dtype=float) / np.linalg.norm(side)
          for side in ((0, 1, 0), (1, 1, 0), (-1, 1, 0), (1, 0, 0), (-1, 0, 0), (0, -1, 0), (1, -1, 0), (-1, -1, 0))]
 
 
-def free_side(at: np.ndarray, others: list[np.ndarray]) -> np.ndarray:
-    """The side of a point farthest in angle from the segments that leave it (up when none do)."""
-    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
-    if not leaving:
-        return SIDES[0]
-    return max(SIDES, key=lambda side: min(float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving))
-
-
 def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float], foot_free: bool = True
                    ) -> np.ndarray:
     """Where a label (of `size`) of a segment is centred: under the foot of an upright one (a bar,
@@ -248,11 +390,11 @@ def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float]
     return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
 
 
-def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float]) -> np.ndarray:
-    """Where a Vector's or Line's own label is centred: past its tip, off to its left."""
+def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], left: float = 1.0) -> np.ndarray:
+    """Where a Vector's or Line's own label is centred: past its tip, off to its left (or right)."""
     norm = float(np.linalg.norm(direction)) or 1.0
     unit = direction / norm
-    side = np.array([-unit[1], unit[0], 0.0])
+    side = np.array([-unit[1], unit[0], 0.0]) * left
     return at + unit * 0.1 + side * (0.1 + max(size[0], size[1]) * 0.6)
 
 
@@ -264,11 +406,13 @@ def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], bu
     return at + unit * buff + np.sign(unit) * half
 
 
-def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
-                numbers_of: NumbersOf, size: tuple[float, float]) -> tuple[np.ndarray, bool]:
-    """Where a label drawn in a figure (a Math child, of `size`) is centred, and whether it may
-    hang in an Axes' caption band: beside the segment it names, under the point it names, or else
-    low in the middle of the figure."""
+def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
+                numbers_of: NumbersOf, size: tuple[float, float]) -> list[np.ndarray]:
+    """Where a label drawn in a figure (a Math child, of `size`) may be centred, best first:
+    beside the segment it names (under a free foot, else right of its middle; then left of its
+    middle, past its tip, under its foot; hung in an Axes' caption band when under the plot),
+    around the point it names (under, over, right, left), or else low in the middle of the
+    figure, then high."""
     anchor = anchors.get(spec.name)
     sibling = objects.get(anchor.sibling) if anchor else None
     if sibling is not None and hasattr(sibling, "start"):
@@ -276,11 +420,81 @@ def label_place(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
         start, end = segment(sibling, frame, numbers)
         free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
         in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
-        return beside_segment(start, end, size, foot_free=free), in_axes
+        spots = [beside_segment(start, end, size, foot_free=free), beside_segment(start, end, size, foot_free=False),
+                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, 0.12),
+                 next_to(start, start - end, size, 0.12)]
+        if in_axes:
+            spots = [_hung(c, size, frame) for c in spots]
+        return spots
     if sibling is not None and hasattr(sibling, "location"):
         at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
-        return at + np.array([0, -0.35, 0]), False
-    return frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]), False
+        return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
+                                                      [-0.2 - size[0] / 2, 0, 0])]
+    return [frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]),
+            frame.point(sum(frame.x_range) / 2, frame.y_range[1]) + np.array([0, -0.3, 0])]
+
+
+def _hung(center: np.ndarray, size: tuple[float, float], frame: ParentFrame) -> np.ndarray:
+    drop = hang(float(center[1]) + size[1] / 2, frame)
+    return center if drop is None else center + np.array([0.0, drop, 0.0])
+
+
+def tip_spots(start: np.ndarray, end: np.ndarray, size: tuple[float, float]) -> list[np.ndarray]:
+    """Where a Vector's or Line's own label may be centred, best first: past its tip off to its
+    left, off to its right, straight on, then beside its middle on either side."""
+    direction = end - start
+    return [tip_label(end, direction, size), tip_label(end, direction, size, -1.0),
+            next_to(end, direction, size, 0.12), beside_segment(start, end, size, foot_free=False),
+            beside_segment(end, start, size, foot_free=False)]
+
+
+def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tuple[float, float]
+               ) -> list[np.ndarray]:
+    """Where a Point's own label may be centred, best first: on the sides farthest in angle from
+    the segments that leave it (up first when none do), close by, then farther off."""
+    leaving = [(o - at) / n for o in others if (n := float(np.linalg.norm(o - at))) > 1e-9]
+
+    def clearance(side: np.ndarray) -> float:
+        return min((float(np.arccos(np.clip(side @ d, -1.0, 1.0))) for d in leaving), default=math.pi)
+
+    order = sorted(SIDES, key=clearance, reverse=True) if leaving else SIDES
+    return [next_to(at + side * radius, side, size, buff) for buff in (0.1, 0.3) for side in order]
+
+
+def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent
+           ) -> dict[tuple[str, int], Extent]:
+    """Where each label goes, in the order the children are given: (child, -1) for a text drawn
+    in the figure, (child, k) for a child's k-th mark. Each takes the first of its spots inside
+    `safe` that meets nothing taken (the marks' pieces, the numbers in `taken`, the labels settled
+    before it), else the one inside that meets least, else its first."""
+    blocking = list(taken) + [p for _, outline in outlines for p in outline.pieces]
+    chosen: dict[tuple[str, int], Extent] = {}
+    for name, outline in outlines:
+        wanted = ([(-1, outline.spots)] if outline.spots else []) + [
+            (k, spots) for k, (_, spots) in enumerate(outline.marks)]
+        for key, spots in wanted:
+            pick = _first_clear(spots, blocking, safe)
+            chosen[(name, key)] = pick
+            blocking.append(pick)
+    return chosen
+
+
+def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], safe: Extent) -> Extent:
+    def met(spot: Extent) -> float:
+        total = 0.0
+        for b in blocking:
+            w = min(spot[2], b[2]) - max(spot[0], b[0])
+            h = min(spot[3], b[3]) - max(spot[1], b[1])
+            if w > 0 and h > 0:
+                total += w * h
+        return total
+
+    inside = [s for s in spots if s[0] >= safe[0] - 1e-6 and s[1] >= safe[1] - 1e-6
+              and s[2] <= safe[2] + 1e-6 and s[3] <= safe[3] + 1e-6]
+    for spot in inside:
+        if met(spot) <= 1e-6:
+            return spot
+    return min(inside, key=met) if inside else spots[0]
 
 
 def hang(top: float, frame: ParentFrame) -> float | None:
@@ -291,16 +505,44 @@ def hang(top: float, frame: ParentFrame) -> float | None:
     return None
 
 
-def legend_row(axes: str, frame: ParentFrame, entries: list[str], widths: list[float]
-               ) -> dict[str, tuple[float, float]]:
-    """Each labelled graph's entry in the row above the plot, right-aligned: (left, centre y)
-    of its text, its swatch to the left of it."""
-    x = frame.box.x1 - sum(widths) - LEGEND_GAP * (len(widths) - 1)
-    row = {}
-    for name, width in zip(entries, widths, strict=True):
-        row[name] = (x, frame.box.y1 + LEGEND_RISE)
-        x += width + LEGEND_GAP
-    return row
+def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: float, smallest: float
+                ) -> tuple[list[list[str]], float]:
+    """A legend's entries in rows no wider than `width` (the plot's), and the scale they are set
+    at: one row, else wrapped into two, else shrunk to `smallest` (the theme's minimum font over
+    the labels') in two rows, else in as many as it takes."""
+    widths = dict(zip(entries, (w for w, _ in sizes), strict=True))
+
+    def wrapped(scale: float) -> list[list[str]]:
+        rows: list[list[str]] = [[]]
+        used = 0.0
+        for name in entries:
+            need = SWATCH + widths[name] * scale
+            if rows[-1] and used + LEGEND_GAP + need > width + 1e-9:
+                rows.append([])
+                used = 0.0
+            used += need + (LEGEND_GAP if len(rows[-1]) else 0.0)
+            rows[-1].append(name)
+        return rows
+
+    for scale, most in ((1.0, 2), (smallest, 2)):
+        rows = wrapped(scale)
+        if len(rows) <= most:
+            return rows, scale
+    return wrapped(smallest), smallest
+
+
+def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float
+                 ) -> dict[str, tuple[float, float, float]]:
+    """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
+    top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at."""
+    place = {}
+    for r, row in enumerate(rows):
+        y = frame_box.y1 + LEGEND_RISE + (len(rows) - 1 - r) * LEGEND_ROW
+        x = frame_box.x1 - sum(sizes[n][0] * scale for n in row) - (SWATCH + LEGEND_GAP) * len(row) + LEGEND_GAP
+        for name in row:
+            place[name] = (x + SWATCH, y, scale)
+            x += SWATCH + sizes[name][0] * scale + LEGEND_GAP
+    return place
 
 
 # ---------------------------------------------------------------- outlines, one a child kind
@@ -312,8 +554,13 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     marks = []
     if figure.labelled(spec.name):
         size = figure.size(spec.name + LABEL)
-        marks.append(("label", _centred(tip_label(end, end - start, size), size)))
-    return Outline(_around([start, end]), marks=tuple(marks))
+        marks.append(("label", tuple(_centred(c, size) for c in tip_spots(start, end, size))))
+    pieces = footprint([[start, end]])
+    length = float(np.linalg.norm(end - start))
+    if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
+        tip = arrow_tip(length)
+        pieces += (_centred(end - (end - start) / length * tip / 2, (tip, tip)),)
+    return Outline(pieces, marks=tuple(marks))
 
 
 def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
@@ -322,40 +569,35 @@ def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     marks = []
     if spec.label and figure.labelled(spec.name):
         others = meeting(location, spec.parent, figure.objects, figure.numbers_of)
-        side = free_side(at, [frame.point(*other) for other, _ in others])
         size = figure.size(spec.name + LABEL)
-        marks.append(("label", _centred(next_to(at + side * radius, side, size, 0.1), size)))
-    return Outline(_around([at], radius), marks=tuple(marks))
+        spots = side_spots(at, radius, [frame.point(*other) for other, _ in others], size)
+        marks.append(("label", tuple(_centred(c, size) for c in spots)))
+    return Outline(_boxes(_around([at], radius)), marks=tuple(marks))
 
 
 def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
     numbers = figure.numbers_of(spec.name)
     x0, x1 = plot_range(spec, frame, numbers)
-    drawn = [p for piece in samples(spec.function, numbers, x0, x1, frame) for p in piece]  # type: ignore[attr-defined]
+    drawn = samples(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]
     marks = []
     if spec.label and figure.labelled(spec.name):
-        entries = legend_of(spec.parent or "", figure.objects, figure.labelled)
-        row = legend_row(spec.parent or "", frame, entries, [figure.size(n + LABEL)[0] for n in entries])
-        x, y = row[spec.name]
-        width, height = figure.size(spec.name + LABEL)
-        marks.append(("legend", (x - SWATCH, y - height / 2, x + width, y + height / 2)))  # swatch, then text
-    return Outline(_around(drawn), marks=tuple(marks))
+        x, y, scale = frame.legend[spec.name]
+        width, height = (scale * d for d in figure.size(spec.name + LABEL))
+        marks.append(("legend", ((x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
+    return Outline(footprint(drawn), marks=tuple(marks))
 
 
 def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A PlotPoint: its dot on its graph."""
     at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
-    return Outline(_around([at], DOT_RADIUS * PLOT_DOT))
+    return Outline(_boxes(_around([at], DOT_RADIUS * PLOT_DOT)))
 
 
 def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A text drawn in a figure: a label beside the mark it names (hung in an Axes' caption band
-    when it falls under the plot)."""
+    when it falls under the plot), on the first of its spots that is clear."""
     size = figure.size(spec.name)
-    center, may_hang = label_place(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
-    drop = hang(float(center[1]) + size[1] / 2, frame) if may_hang else None
-    if drop is not None:
-        center = center + np.array([0.0, drop, 0.0])
+    spots = label_spots(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
     anchor = figure.anchors.get(spec.name)
-    return Outline(_centred(center, size), anchor.sibling if anchor is not None else None)
+    return Outline((), anchor.sibling if anchor is not None else None, spots=tuple(_centred(c, size) for c in spots))

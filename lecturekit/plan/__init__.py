@@ -14,7 +14,8 @@ from types import MappingProxyType
 from typing import Any
 
 from lecturekit.diagnostics import Diagnostic, Place, warning
-from lecturekit.kinds import Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
+from lecturekit.kinds import AxesSpec, Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
+from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.items import LABEL, BoardItem, Figures
 from lecturekit.plan.layout import Placed
@@ -34,6 +35,7 @@ from lecturekit.plan.timeline import (
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
 from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Spec
+from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
 from lecturekit.typst_source import label_spec
 
@@ -101,6 +103,13 @@ class ScenePlan:
         """The boards over time, worked out when first asked for (`plan --json`): rendering
         never needs them."""
         return _boards(self)
+
+    @cached_property
+    def numbering(self) -> Mapping[str, shapes.Numbering]:
+        """Each Axes' numbers over the scene (`shapes.numbering`), clear of every mark drawn in
+        it in every box it stands in, at the numbers those marks take: the boards list them, the
+        painter draws them."""
+        return MappingProxyType(_numbering(self))
 
     def values_at(self, frame: float) -> Values:
         """The VariableNumbers at `frame`; `.of(name)` the numbers each object is drawn with."""
@@ -224,7 +233,7 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
 
 def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
     values = plan.values_at(frame)
-    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
+    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering)
     items: list[BoardItem] = []
     for name, place in on.items():
         spec = plan.objects[name]
@@ -266,6 +275,41 @@ def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Di
                 f"the board cannot hold {', '.join(crowded.unfit)} at a legible size",
                 "move one of them to a later beat, or hide something before it arrives"))
     return tuple(found)
+
+
+#: Where a tick is sampled for the marks it moves, as fractions of its span.
+_ALONG = (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+def _numbering(plan: ScenePlan) -> dict[str, shapes.Numbering]:
+    """Each Axes' numbering, from the boxes it stands in over the scene and its children's marks
+    at the start and along every tick of the numbers they follow."""
+    found = {}
+    safe = Box(*plan.theme.frame.safe)
+    for name, stays in plan.stays.items():
+        spec = plan.objects[name]
+        if not isinstance(spec, AxesSpec):
+            continue
+        children = [n for n, s in plan.objects.items() if s.parent == name]
+        follows = set().union(*(plan.depends.get(n, frozenset()) for n in children))
+        frames = {0} | {round(c.frame + c.frames * t) for c in plan.cues
+                        if isinstance(c.action, TickAction) and c.object in follows for t in _ALONG}
+        views = {}  # by box and the marks' keys: a moment like one before adds nothing
+        drawn: dict[tuple, list[Box]] = {}  # a mark is worked out again only where its numbers change
+        for frame in sorted(frames):
+            values = plan.values_at(frame)
+            figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of)
+            for box in dict.fromkeys(stay.place.box for stay in stays):
+                keys = tuple((child, box, tuple(values.of(child).get(v) for v in sorted(plan.depends.get(child, ()))))
+                             for child in children)
+                if (box, keys) in views:
+                    continue
+                for key in keys:
+                    if key not in drawn:
+                        drawn[key] = figures.footprint(plan.objects[key[0]], box)
+                views[(box, keys)] = (figures.frame(spec, box), [b for key in keys for b in drawn[key]])
+        found[name] = shapes.numbering(spec, list(views.values()), safe, plan.theme.sizes.minimum)
+    return found
 
 
 def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> LecturePlan:

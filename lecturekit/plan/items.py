@@ -5,25 +5,16 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, field
 
 from lecturekit.kinds import AxesSpec, kind_def
-from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.geometry import LABEL, Extent, Outline, settle
 from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
-from lecturekit.plan.measure import measure
-from lecturekit.plan.texts import PT, Typeset
+from lecturekit.plan.texts import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import Theme
-from lecturekit.typst_source import prose
-
-
-def _number_size(text: str) -> tuple[float, float]:
-    """An axis number's typeset size in points at font size 1, from its characters' (digits and
-    signs set side by side, without kerning): a handful of compiles serve every number."""
-    sizes = [measure(prose(character)) for character in text]
-    return sum(w for w, _ in sizes), max(h for _, h in sizes)
 
 
 @dataclass(frozen=True)
@@ -53,6 +44,10 @@ class Figures:
     texts: Mapping[str, Typeset]
     theme: Theme
     numbers_of: shapes.NumbersOf
+    #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
+    numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
+    #: What `settled` worked out, by container and frame.
+    memo: dict = field(default_factory=dict, compare=False)
 
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.texts
@@ -62,7 +57,8 @@ class Figures:
         return typeset.width, typeset.height
 
     def frame(self, spec: Spec, box: Box) -> shapes.ParentFrame:
-        return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled)
+        return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled, self.size,
+                                      self.theme.sizes.minimum / self.theme.sizes.label)
 
     def items(self, container: str, box: Box, shown: set[str]) -> list[BoardItem]:
         """The children shown in `container` (standing in `box`), their labels and legend, and
@@ -72,39 +68,65 @@ class Figures:
         found: list[BoardItem] = []
         if isinstance(spec, AxesSpec):
             found += self.numbers(spec, frame)
-        for name, child in self.objects.items():
-            if child.parent != container or name not in shown:
-                continue
-            try:
-                found += self.child(child, frame)
-            except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
-                continue
+        outlines, chosen = self.settled(container, frame)
+        for name, outline in outlines.items():
+            if name in shown:
+                found += self.child(self.objects[name], frame, outline, chosen)
         return found
+
+    def settled(self, container: str, frame: shapes.ParentFrame
+                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
+        """Every child of `container` in the scene where its kind's geometry draws it at these
+        numbers (those that do not evaluate left out), and where each label settles: clear of
+        every mark, of the numbers and of the labels declared before it, inside the safe area."""
+        key = (container, frame.box, frame.x_range, frame.y_range)
+        if key not in self.memo:
+            outlines = {}
+            for name, child in self.objects.items():
+                geometry = kind_def(child.kind).geometry
+                if child.parent != container or geometry is None:
+                    continue
+                try:
+                    outlines[name] = geometry(child, frame, self)
+                except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
+                    continue
+            spec = self.objects[container]
+            taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe))
+        return self.memo[key]
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
-        marks = shapes.axis_marks(spec, frame)
+        """Each of an Axes' numbers, where the scene's numbering sets them."""
         font = self.theme.sizes.minimum
-        found = []
-        for axis, ticks in (("x", marks.x), ("y", marks.y)):
-            boxes = []
-            for tick in ticks:
-                if tick.number is not None:
-                    w_pt, h_pt = _number_size(shapes.number_text(tick.value))
-                    size = (w_pt * font * PT, h_pt * font * PT)
-                    boxes.append(Box.around(float(tick.number[0]), float(tick.number[1]), *size))
-            if boxes:
-                band = Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes),
-                           max(b.x1 for b in boxes), max(b.y1 for b in boxes))
-                found.append(BoardItem(f"{spec.name}#{axis}-numbers", "ticks", band, spec.name, spec.name))
-        return found
+        marks = shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()), font)
+        return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
+                          spec.name, font=font)
+                for axis, found in (("x", marks.x), ("y", marks.y)) for tick in found if tick.box is not None]
 
-    def child(self, spec: Spec, frame: shapes.ParentFrame) -> list[BoardItem]:
-        """A child where its kind's geometry says it is drawn, with its label or legend entry."""
+    def numbers_boxes(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
+        return [item.box for item in self.numbers(spec, frame)]
+
+    def footprint(self, spec: Spec, box: Box) -> list[Box]:
+        """The boxes a mark drawn in the container standing in `box` takes (what the container's
+        numbers keep clear of); none for a label, which keeps clear of them."""
         geometry = kind_def(spec.kind).geometry
-        if geometry is None:
+        if geometry is None or kind_def(spec.kind).text is not None:
             return []
-        outline = geometry(spec, frame, self)
-        found = [BoardItem(spec.name, spec.kind.value, Box(*outline.extent), spec.parent, outline.of)
-                 ] if outline.extent is not None else []
-        return found + [BoardItem(spec.name + LABEL, kind, Box(*extent), spec.parent, spec.name)
-                        for kind, extent in outline.marks]
+        try:
+            return [Box(*piece) for piece in geometry(spec, self.frame(self.objects[spec.parent], box), self).pieces]
+        except EvaluationError:
+            return []
+
+    def child(self, spec: Spec, frame: shapes.ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
+              ) -> list[BoardItem]:
+        """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
+        several = len(outline.pieces) > 1
+        found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
+                 for k, box in enumerate(outline.pieces)]
+        if outline.spots:
+            found.append(BoardItem(spec.name, spec.kind.value, Box(*chosen[(spec.name, -1)]), spec.parent, outline.of,
+                                   font=self.texts[spec.name].font))
+        font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
+        return found + [BoardItem(spec.name + LABEL, kind, Box(*chosen[(spec.name, k)]), spec.parent, spec.name,
+                                  font=font * frame.legend[spec.name][2] if kind == "legend" and font else font)
+                        for k, (kind, _) in enumerate(outline.marks)]

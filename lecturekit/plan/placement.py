@@ -30,8 +30,9 @@ from lecturekit.theme import Theme
 DEFAULT_AXES_ASPECT = 2.2
 #: Room around an Axes' plotting area for its tick numbers, in units.
 AXES_MARGIN = 0.45
-#: Height of the row of graph labels above an Axes' plotting area, in units.
+#: Height of the row of graph labels above an Axes' plotting area, and of each further row, in units.
 LEGEND_BAND = 0.55
+LEGEND_ROW = 0.4
 #: Height of the row under an Axes' numbers for labels hung from the feet of its lines, in units.
 CAPTION_BAND = 0.4
 #: A move smaller than this (units; 7 px at 1080p) is not made.
@@ -274,12 +275,12 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, s
     return events
 
 
-def children_box(parent_box: Box, spec: Spec, legend: bool = False, captions: bool = False) -> Box:
+def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = False) -> Box:
     """The plotting area inside a visual's box: an Axes leaves room for its numbers, above the
-    plot for a legend when its graphs are labelled, and under its numbers for labels hung from
+    plot for the `legend` rows of its graphs' labels, and under its numbers for labels hung from
     the feet of its lines (`captions`)."""
     if isinstance(spec, AxesSpec):
-        top = LEGEND_BAND if legend else 0.1
+        top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else 0.1
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
         return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + bottom, parent_box.x1 - 0.1, parent_box.y1 - top)
     return parent_box

@@ -5,7 +5,9 @@ geometry is their kinds' (`lecturekit.kinds.geometry`), re-exported here for the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from itertools import pairwise
 
 import numpy as np
 
@@ -18,13 +20,14 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     PLOT_DOT,
     NumbersOf,
     ParentFrame,
+    arrow_tip,
     beside_segment,
     dot,
-    free_side,
     hang,
-    label_place,
+    label_spots,
     legend_of,
-    legend_row,
+    legend_place,
+    legend_rows,
     meeting,
     next_to,
     plot_point,
@@ -32,20 +35,26 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     range_of,
     samples,
     segment,
+    settle,
+    side_spots,
     tip_at,
     tip_label,
+    tip_spots,
 )
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.measure import measure
 from lecturekit.plan.placement import children_box
+from lecturekit.plan.texts import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
+from lecturekit.typst_source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
-           "ParentFrame", "beside_segment", "dot", "free_side", "hang", "label_place", "legend_of", "legend_row",
-           "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment", "tip_at", "tip_label"]
+           "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",
+           "legend_rows", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment",
+           "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
 
-#: How far a y number sits left of its axis, and how long a tick mark is either side, in units.
-NUMBER_LEFT = 0.3
+#: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
 
 
@@ -67,10 +76,6 @@ def ticks(lo: float, hi: float, step: float) -> list[float]:
     return [round(float(v), 10) for v in values]
 
 
-def has_legend(axes: str, objects: Mapping[str, Spec], labelled: Callable[[str], bool]) -> bool:
-    return bool(legend_of(axes, objects, labelled))
-
-
 def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bool:
     """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
     return any(hasattr(objects[anchors[n].sibling], "start")
@@ -78,14 +83,25 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
 
 
 def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
-                    labelled: Callable[[str], bool]) -> ParentFrame:
-    """Where the children of a Figure or Axes go in `box`: an Axes keeps a row above its plot for
-    a legend and a band under its numbers for captions when its children need them."""
-    return frame_of(spec, box, has_legend(spec.name, objects, labelled), has_captions(spec.name, objects, anchors))
+                    labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float
+                    ) -> ParentFrame:
+    """Where the children of a Figure or Axes go in `box`: an Axes keeps rows above its plot for
+    a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
+    plot's width) and a band under its numbers for captions when its children need them."""
+    captions = has_captions(spec.name, objects, anchors)
+    entries = legend_of(spec.name, objects, labelled)
+    if not entries or not isinstance(spec, AxesSpec):
+        return frame_of(spec, box, captions=captions)
+    sizes = {n: size(n + LABEL) for n in entries}
+    width = children_box(box, spec, legend=1, captions=captions).width
+    rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
+    frame = frame_of(spec, box, legend=len(rows), captions=captions)
+    frame.legend = legend_place(frame.box, rows, sizes, scale)
+    return frame
 
 
-def frame_of(spec: Spec, box: Box, legend: bool = False, captions: bool = False) -> ParentFrame:
-    """Where a Figure's or an Axes' children go when it stands in `box`."""
+def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> ParentFrame:
+    """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
     inner = children_box(box, spec, legend=legend, captions=captions) if isinstance(spec, AxesSpec) else box
     assert isinstance(spec, AxesSpec | FigureSpec)
     return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)))
@@ -96,8 +112,11 @@ class Tick:
     value: float
     #: Where its mark crosses the axis.
     at: np.ndarray
-    #: Where its number is centred; None where the other axis crosses (no number there).
+    #: Where its number is centred; None where it has none (where the other axis crosses, thinned
+    #: out, or left out where a mark covers it).
     number: np.ndarray | None
+    #: The box its number takes (typeset at the numbers' font); None with no number.
+    box: Box | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +125,28 @@ class AxisMarks:
     lines: tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
     x: tuple[Tick, ...]
     y: tuple[Tick, ...]
+
+
+@dataclass(frozen=True)
+class Numbering:
+    """How an Axes' numbers are set over a scene, decided once (`numbering`) so the plan lists and
+    the painter draws the same: on which side of its line each axis has them, every how many
+    ticks one is set, and the single numbers a mark still covers, left out."""
+
+    #: x numbers over the x axis rather than under it; y numbers right of the y axis, not left.
+    x_over: bool = False
+    y_right: bool = False
+    x_every: int = 1
+    y_every: int = 1
+    #: ("x" | "y", value)
+    left_out: frozenset[tuple[str, float]] = frozenset()
+
+
+#: Between an axis line and the near edge of its numbers, and the least room between two numbers, in units.
+NUMBER_GAP = 0.12
+NUMBER_SPACE = 0.12
+#: Thinning: a number on every 1st, 2nd, 5th... tick.
+EVERY = (1, 2, 5, 10, 20, 50, 100)
 
 
 def _step(value: Value | None) -> float | None:
@@ -118,26 +159,104 @@ def _step(value: Value | None) -> float | None:
     return step if step > 0 else None
 
 
-def axis_marks(spec: AxesSpec, frame: ParentFrame) -> AxisMarks:
-    """The axis lines, the ticks on them and where their numbers go (under the plot, where no
-    graph can cross them, and left of the y axis)."""
+@lru_cache(maxsize=4096)
+def number_size(text: str, font: float) -> tuple[float, float]:
+    """An axis number's typeset size in units at `font`, from its characters' (digits and signs
+    set side by side, without kerning): a handful of compiles serve every number."""
+    sizes = [measure(prose(character)) for character in text]
+    return sum(w for w, _ in sizes) * font * PT, max(h for _, h in sizes) * font * PT
+
+
+def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Numbering(), font: float = 24.0
+               ) -> AxisMarks:
+    """The axis lines (each where the other axis' 0 is, or along the plot's bottom and left edges
+    when 0 is outside a range), the ticks on them and where their numbers go: beside their line,
+    on the side `numbering` says, none where the other axis crosses."""
     (x0, x1), (y0, y1) = frame.x_range, frame.y_range
     ax_y = 0.0 if y0 <= 0 <= y1 else y0
     ax_x = 0.0 if x0 <= 0 <= x1 else x0
     lines = ((frame.point(x0, ax_y), frame.point(x1, ax_y)), (frame.point(ax_x, y0), frame.point(ax_x, y1)))
     x_step = _step(spec.x_ticks_every) or nice_step(x1 - x0, 6)
     y_step = _step(spec.y_ticks_every) or nice_step(y1 - y0, 4)
-    xs = []
-    for x in ticks(x0, x1, x_step):
-        under = None
-        if abs(x - ax_x) > 1e-9 or ax_y != 0.0:
-            under = frame.point(x, y0) + np.array([0, -NUMBER_DROP, 0])
-        xs.append(Tick(x, frame.point(x, ax_y), under))
-    ys = []
-    for y in ticks(y0, y1, y_step):
-        p = frame.point(ax_x, y)
-        ys.append(Tick(y, p, p + np.array([-NUMBER_LEFT, 0, 0]) if abs(y - ax_y) > 1e-9 else None))
-    return AxisMarks(lines, tuple(xs), tuple(ys))
+    x_side = 1.0 if numbering.x_over else -1.0
+    y_side = 1.0 if numbering.y_right else -1.0
+
+    def number(axis: str, value: float, step: float, every: int, at: np.ndarray) -> Tick:
+        crossing = abs(value - (ax_x if axis == "x" else ax_y)) <= 1e-9 * max(step, 1.0) and (
+            axis == "y" or ax_y == 0.0)
+        if crossing or round(value / step) % every or (axis, value) in numbering.left_out:
+            return Tick(value, at, None)
+        w, h = number_size(number_text(value), font)
+        if axis == "x":
+            centre = at + np.array([0.0, x_side * (NUMBER_GAP + h / 2), 0.0])
+        else:
+            centre = at + np.array([y_side * (NUMBER_GAP + w / 2), 0.0, 0.0])
+        return Tick(value, at, centre, Box.around(float(centre[0]), float(centre[1]), w, h))
+
+    xs = tuple(number("x", x, x_step, numbering.x_every, frame.point(x, ax_y)) for x in ticks(x0, x1, x_step))
+    ys = tuple(number("y", y, y_step, numbering.y_every, frame.point(ax_x, y)) for y in ticks(y0, y1, y_step))
+    return AxisMarks(lines, xs, ys)
+
+
+def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: Box, font: float) -> Numbering:
+    """How an Axes' numbers are set over a scene, from each frame it stands in with the boxes of
+    the marks drawn in it there (`views`): each axis thinned until no two of its numbers touch,
+    on the side of its line where fewer numbers meet a mark or leave the safe area (under the x
+    axis and left of the y axis on a tie), and any number that still does left out. The x axis
+    is decided first; its numbers and both axis lines are marks to the y numbers."""
+    choice = Numbering()
+    for axis in ("x", "y"):
+        every = next((k for k in EVERY if all(_spaced(getattr(axis_marks(spec, frame, _with(choice, axis, every=k),
+                                                                          font), axis), axis)
+                                              for frame, _ in views)), EVERY[-1])
+        choice = _with(choice, axis, every=every)
+        best: tuple[int, Numbering] | None = None
+        for other_side in (False, True):
+            trial = _with(choice, axis, other_side=other_side)
+            covered = set()
+            for frame, marks in views:
+                drawn = axis_marks(spec, frame, trial, font)
+                taken = marks + [_line_box(line) for line in drawn.lines]
+                if axis == "y":
+                    taken += [t.box for t in drawn.x if t.box is not None]
+                boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
+                for tick in getattr(drawn, axis):
+                    if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)):
+                        covered.add((axis, tick.value))
+            trial = replace(trial, left_out=trial.left_out | covered)
+            if best is None or len(covered) < best[0]:
+                best = (len(covered), trial)
+        assert best is not None
+        choice = best[1]
+    return choice
+
+
+def _meets(box: Box, boxes: np.ndarray) -> bool:
+    """Whether `box` overlaps any of `boxes` (rows of x0, y0, x1, y1) by more than a speck."""
+    w = np.minimum(boxes[:, 2], box.x1) - np.maximum(boxes[:, 0], box.x0)
+    h = np.minimum(boxes[:, 3], box.y1) - np.maximum(boxes[:, 1], box.y0)
+    return bool(np.any((w > 0) & (h > 0) & (w * h > 1e-6)))
+
+
+def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None) -> Numbering:
+    if axis == "x":
+        return replace(choice, x_every=choice.x_every if every is None else every,
+                       x_over=choice.x_over if other_side is None else other_side)
+    return replace(choice, y_every=choice.y_every if every is None else every,
+                   y_right=choice.y_right if other_side is None else other_side)
+
+
+def _spaced(found: tuple[Tick, ...], axis: str) -> bool:
+    """Whether no two of an axis' numbers come nearer than NUMBER_SPACE along it."""
+    boxes = sorted((t.box for t in found if t.box is not None), key=lambda b: b.x0 if axis == "x" else b.y0)
+    if axis == "x":
+        return all(b.x0 - a.x1 >= NUMBER_SPACE - 1e-9 for a, b in pairwise(boxes))
+    return all(b.y0 - a.y1 >= NUMBER_SPACE / 2 - 1e-9 for a, b in pairwise(boxes))
+
+
+def _line_box(line: tuple[np.ndarray, np.ndarray]) -> Box:
+    (ax, ay, _), (bx, by, _) = line
+    return Box(min(ax, bx) - TICK_HALF, min(ay, by) - TICK_HALF, max(ax, bx) + TICK_HALF, max(ay, by) + TICK_HALF)
 
 
 def number_text(value: float) -> str:

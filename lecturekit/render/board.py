@@ -39,6 +39,8 @@ class Board:
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
         self.glyphs: dict[tuple, Mobject] = {}
+        #: Where labels settle at the numbers last drawn with (see `Context.memo`).
+        self.settled: dict = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
         self.version = 0
         self._stacked: tuple[int, dict[int, int]] = (-1, {})
@@ -55,7 +57,7 @@ class Board:
     # ------------------------------------------------------------ building
     def context(self, retypeset: dict | None = None) -> Context:
         frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
-        return Context(self.plan, self.values, frames, self.glyphs, retypeset or {})
+        return Context(self.plan, self.values, frames, self.glyphs, retypeset or {}, self.settled)
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
         """Paint `name` in `box` (a top-level object) or in its parent's frame (a child)."""

@@ -35,6 +35,7 @@ from lecturekit.kinds import (
 )
 from lecturekit.plan import LABEL, ScenePlan, shapes
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.items import Figures
 from lecturekit.plan.shapes import ParentFrame
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values
@@ -69,6 +70,8 @@ class Context:
     glyphs: dict[tuple, Mobject] = field(default_factory=dict)
     #: Paragraphs typeset anew for the layout they move into, by name.
     retypeset: Mapping[str, Typeset] = field(default_factory=dict)
+    #: Where the labels of each figure settle, kept between builds at the same numbers.
+    memo: dict = field(default_factory=dict)
 
     def spec(self, name: str) -> Spec:
         return self.plan.objects[name]
@@ -90,9 +93,26 @@ class Context:
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.plan.texts
 
+    def spot(self, name: str, key: int, frame: ParentFrame) -> np.ndarray:
+        """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
+        drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
+        held = getattr(self.values, "held", {})
+        at = (tuple(sorted(self.values.items())), tuple(sorted((n, tuple(sorted(v.items()))) for n, v in held.items())))
+        if self.memo.get("at") != at:
+            self.memo.clear()
+            self.memo.update(at=at, settled={})
+        plan = self.plan
+        figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
+                          self.memo["settled"])
+        x0, y0, x1, y1 = figures.settled(self.spec(name).parent or "", frame)[1][(name, key)]
+        return np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+
     def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`."""
-        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled)
+        theme = self.plan.theme
+        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled,
+                                      lambda key: (self.plan.texts[key].width, self.plan.texts[key].height),
+                                      theme.sizes.minimum / theme.sizes.label)
 
 
 # ---------------------------------------------------------------- text
@@ -135,12 +155,12 @@ def block_backing(box: Box) -> list[Mobject]:
     return [back, bar]
 
 
-def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple) -> Mobject:
+def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale: float = 1.0) -> Mobject:
     def make() -> Mobject:
         return LabelledTypst(typeset.body, color=color).fit_frame(
-            Box.around(0.0, 0.0, typeset.width, typeset.height))
+            Box.around(0.0, 0.0, typeset.width * scale, typeset.height * scale))
 
-    return ctx.glyph((*key, typeset.body, color), make)
+    return ctx.glyph((*key, typeset.body, color, scale), make)
 
 
 # ---------------------------------------------------------------- visuals
@@ -156,10 +176,10 @@ def figure(spec: FigureSpec, box: Box) -> Drawn:
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     """The plan's axis lines and ticks, and each tick's number where the plan centres it."""
     frame = ctx.frame_for(spec, box)
-    marks = shapes.axis_marks(spec, frame)
+    label_font = ctx.plan.theme.sizes.minimum
+    marks = shapes.axis_marks(spec, frame, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
     color = palette.AXIS
     parts: list[Mobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
-    label_font = ctx.plan.theme.sizes.minimum
     half = shapes.TICK_HALF
     for axis, found, across in (("x", marks.x, np.array([0, half, 0])), ("y", marks.y, np.array([half, 0, 0]))):
         for tick in found:
@@ -275,9 +295,9 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, min(0.24, length * 0.35))
+        arrow = LightArrow(start, end, color, shapes.arrow_tip(length))
     group = VGroup(arrow)
-    _attach_label(group, spec, ctx, end, end - start)
+    _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=arrow)
 
 
@@ -289,18 +309,16 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     drawn = (DashedLine(start, end, color=color, stroke_width=STROKE - 1, dash_length=0.12)
              if spec.dashed else Line(start, end, color=color, stroke_width=STROKE - 1))
     group = VGroup(drawn)
-    _attach_label(group, spec, ctx, end, end - start)
+    _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=drawn)
 
 
 def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    location, at, radius = shapes.dot(spec, frame, ctx.numbers(spec.name))
+    _, at, radius = shapes.dot(spec, frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     if spec.label:
-        others = shapes.meeting(location, spec.parent, ctx.plan.objects, ctx.numbers)
-        side = shapes.free_side(at, [frame.point(*other) for other, _ in others])
-        _attach_label(group, spec, ctx, at + side * radius, side)
+        _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=dot)
 
 
@@ -309,14 +327,9 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     numbers = ctx.numbers(spec.name)
     x0, x1 = shapes.plot_range(spec, frame, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    pieces = shapes.samples(spec.function, numbers, x0, x1, frame)
-    if pieces:
-        curve.start_new_path(pieces[0][0])
-        for i, piece in enumerate(pieces):
-            if i:
-                curve.start_new_path(piece[0])
-            curve.add_points_as_corners(piece[1:])
-        curve.make_smooth()
+    for piece in shapes.samples(spec.function, numbers, x0, x1, frame):
+        # each piece smoothed on its own: none across a step or past a clamp's edge
+        curve.append_points(VMobject().set_points_smoothly(piece).points)
     group = VGroup(curve)
     if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, frame))
@@ -324,15 +337,13 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
-    """A graph's label in the plan's row above the plot, in the graph's colour, its swatch before it."""
-    entries = shapes.legend_of(spec.parent or "", ctx.plan.objects, ctx.labelled)
-    row = shapes.legend_row(spec.parent or "", frame, entries, [ctx.plan.texts[n + LABEL].width for n in entries])
-    x, y = row[spec.name]
+    """A graph's label where the plan's legend rows put it, in the graph's colour, its swatch before it."""
+    x, y, scale = frame.legend[spec.name]
     typeset = ctx.plan.texts[spec.name + LABEL]
-    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
+    glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)
-    glyphs.move_to(np.array([x + typeset.width / 2, y, 0.0]))
+    glyphs.move_to(np.array([x + typeset.width * scale / 2, y, 0.0]))
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
@@ -343,27 +354,18 @@ def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
-    """A label drawn in a figure, where the plan puts a label of its ink's size."""
+    """A label drawn in a figure, on the spot the plan settles it on."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
-    center, may_hang = shapes.label_place(spec, frame, ctx.plan.objects, ctx.plan.scene.anchors, ctx.numbers,
-                                          (glyphs.width, glyphs.height))
-    glyphs.move_to(center)
-    drop = shapes.hang(glyphs.get_top()[1], frame) if may_hang else None
-    if drop is not None:  # hung under the plot: below the Axes' numbers, in the band kept for it
-        glyphs.shift(np.array([0.0, drop, 0.0]))
+    glyphs.move_to(ctx.spot(spec.name, -1, frame))
     return Drawn(glyphs, ink=glyphs)
 
 
-def _attach_label(group: VGroup, spec: Spec, ctx: Context, at: np.ndarray, direction: np.ndarray) -> None:
-    """A mark's own label: a point's on its free side, a segment's past its tip."""
+def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentFrame) -> None:
+    """A mark's own label, on the spot the plan settles it on (a point's on a free side, a
+    segment's past its tip where that is clear)."""
     typeset = ctx.plan.texts.get(spec.name + LABEL)
     if typeset is None:
         return
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
-    if isinstance(spec, PointSpec):
-        norm = float(np.linalg.norm(direction)) or 1.0
-        glyphs.next_to(at, direction / norm, buff=0.1)
-    else:
-        glyphs.move_to(shapes.tip_label(at, direction, (glyphs.width, glyphs.height)))
-    group.add(glyphs)
+    group.add(glyphs.move_to(ctx.spot(spec.name, 0, frame)))

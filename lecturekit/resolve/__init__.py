@@ -42,6 +42,7 @@ from lecturekit.resolve.values import (
     evaluation_problem,
     shape_problems,
     start_values,
+    widen_ranges,
 )
 from lecturekit.syntax.nodes import Spec, TimedAction
 
@@ -167,6 +168,7 @@ def _resolve_scene(index: int, scene: SceneFile, overrides: dict[str, dict], fol
     check_board(found, objects, actions)
     check_images(found, objects, folder)
     check_ticks(found, objects, actions, start)
+    objects = widen_ranges(found, objects, actions, start)
     labels = anchors(objects)
     for label, anchor in sorted(labels.items()):
         found.report(inferred(found.place(label), f"placed beside {quote(anchor.sibling)}, its same-numbered sibling"))

@@ -3,6 +3,7 @@ start or after a tick, and ranges, aspects, spacings, radii and colours that can
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import fields, replace
@@ -31,11 +32,14 @@ from lecturekit.syntax.evaluate import (
 from lecturekit.syntax.nodes import (
     FieldType,
     FunctionValue,
+    Num,
     Spec,
     Tick,
     TimedAction,
     Truncated,
+    Tuple,
     Value,
+    source_of,
 )
 from lecturekit.theme import PALETTE
 
@@ -134,6 +138,80 @@ def check_ticks(found: Findings, objects: dict[str, Spec], actions: list[TimedAc
                     "keep the numbers it uses where it is defined",
                 ))
                 del watched[name]
+
+
+#: Between two ticks' numbers, where a child's reach is tried, as fractions of the way.
+_ALONG = (0.25, 0.5, 0.75, 1.0)
+#: A range widened to hold a child gets this much of its span to spare on the side it grows.
+_SPARE = 0.05
+
+
+def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]
+                 ) -> dict[str, Spec]:
+    """A Figure's or an Axes' ranges widened to hold every point its Vectors, Lines, Points and
+    PlotPoints reach over the scene (at the start, and along every tick), so none is drawn past
+    its plot or off the frame: one warning a container, naming the first child that goes out,
+    where and when. Graphs are not counted: they break where they leave the plot."""
+    reach: dict[str, list[tuple[float, float, str, float]]] = {}
+    values = dict(start)
+    ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
+    moments = [(0.0, dict(values))]
+    for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
+        before = dict(values)
+        for timed in together:
+            values[timed.action.object] = timed.action.value  # type: ignore[attr-defined]
+        moments += [(time, {n: before[n] + (values[n] - before[n]) * t for n in values}) for t in _ALONG]
+    for name, spec in objects.items():
+        parent = objects.get(spec.parent or "")
+        if parent is None or found.broken(name) or not hasattr(parent, "x_range") or found.broken(parent.name):
+            continue
+        for time, env in moments:
+            for x, y in _points(spec, objects, env):
+                reach.setdefault(parent.name, []).append((x, y, name, time))
+    widened = dict(objects)
+    for name, points in reach.items():
+        spec = objects[name]
+        changes, outside = {}, []
+        for key, index in (("x_range", 0), ("y_range", 1)):
+            pair = _evaluated(getattr(spec, key), start)
+            if pair is None:
+                continue
+            low, high = pair
+            out = [p for p in points if not low - 1e-9 <= p[index] <= high + 1e-9]
+            if not out:
+                continue
+            outside += out
+            lo, hi = min(low, *(p[index] for p in out)), max(high, *(p[index] for p in out))
+            spare = (hi - lo) * _SPARE
+            lo, hi = (lo - spare if lo < low else low), (hi + spare if hi > high else high)
+            step = _evaluated(getattr(spec, f"{key[0]}_ticks_every", None), start, point=False)
+            if step is not None and step > 0 and (hi - lo) / step <= MAX_TICKS:  # out to the next tick
+                lo, hi = min(low, math.floor(lo / step) * step), max(high, math.ceil(hi / step) * step)
+            changes[key] = Tuple((Num(round(lo, 6)), Num(round(hi, 6))))
+        if not changes:
+            continue
+        x, y, child, time = min(outside, key=lambda p: p[3])  # the first to go out
+        drawn = "; ".join(f"{key} is drawn as {source_of(value)}" for key, value in changes.items())
+        found.report(warning(
+            found.place(name), f"{quote(child)} reaches ({x:.3g}, {y:.3g}) at {time:.3f} s, outside its plot; {drawn}",
+            f"widen {' and '.join(changes)} of {quote(name)} to hold every child, or keep their numbers inside it"))
+        widened[name] = replace(spec, **changes)
+    return widened
+
+
+def _points(spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]) -> list[tuple[float, float]]:
+    """Where a child in a frame is drawn, in its parent's numbers (none where it does not evaluate)."""
+    try:
+        if hasattr(spec, "end"):
+            return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]
+        if hasattr(spec, "location"):
+            return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]
+        if isinstance(spec, PlotPointSpec) and isinstance(target := objects.get(spec.target), FunctionPlotSpec):
+            x = evaluate_number(spec.x, env)
+            return [(x, function_of(target.function, env)(x))]  # type: ignore[arg-type]
+    except EvaluationError:
+        return []
+    return []
 
 
 def evaluation_problem(

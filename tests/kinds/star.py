@@ -32,7 +32,7 @@ class StarSpec(Spec):
 def star_outline(spec: StarSpec, frame, figure) -> Outline:
     """The geometry: where the star is drawn in its parent's frame."""
     x, y, _ = frame.point(*evaluate_point(spec.location, figure.numbers_of(spec.name)))
-    return Outline((x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS))
+    return Outline(((x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),))
 
 
 KIND = KindDef(

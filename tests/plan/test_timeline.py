@@ -263,8 +263,8 @@ def test_a_redraw_stops_when_its_object_leaves(plan_tiny):
 
 @pytest.fixture
 def ticking(plan_tiny) -> ScenePlan:
-    objects = {"k": "a VariableNumber (initial_value=1.0)", "fig": FIGURE,
-               "v": "a Vector drawn in fig (end=(k, 1))"}
+    objects = {"k": "a VariableNumber (initial_value=1.0)", "fig": "a Figure (x_range=(-1, 4), y_range=(0, 4))",
+               "v": "a Vector drawn in fig (end=(k, 1))"}  # a plot that holds v all along
     does = [(0.0, SHOW.format("fig")), (0.2, "v is shown on the screen, drawn."),
             (1.0, "k ticks to 3."), (1.0, "v is redrawn as the numbers it depends on change."),
             (4.0, "k ticks to -1."), (4.0, "v is redrawn as the numbers it depends on change."),
@@ -303,7 +303,7 @@ def test_variable_values_move_monotonically_during_a_tick(ticking: ScenePlan):
     assert len(set(values)) == len(values)  # it moves on every frame
 
 
-SQRT_POINT = {"x": "a VariableNumber (initial_value=4.0)", "fig": FIGURE,
+SQRT_POINT = {"x": "a VariableNumber (initial_value=4.0)", "fig": "a Figure (x_range=(-2, 4), y_range=(0, 4))",
               "p": "a Point drawn in fig (location=(3, 1 + sqrt(x)))", "fine": "a Point drawn in fig (location=(x, 1))"}
 REDRAW = "{} is redrawn as the numbers it depends on change."
 SQRT_FAILS = ("warning: scene 'Scene One', object 'p': location cannot be evaluated at 1.000 s: sqrt(-1) is not "

@@ -295,9 +295,10 @@ def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_b
         ["pe", "limit", "limit_tag"])
     tag = stage.live["limit_tag"].drawn.ink
     numbers = [m for m in stage.live["pe"].drawn.mobject.submobjects if isinstance(m, LabelledTypst)]
-    forty = min(numbers, key=lambda m: abs(m.get_center()[0] - tag.get_center()[0]))
-    assert abs(tag.get_center()[0] - forty.get_center()[0]) < 0.05  # under the line's foot ...
-    assert tag.get_top()[1] < forty.get_bottom()[1]  # ... and under its number, not over it
+    # the numbers sit by the x axis (y = 0), and the line covers the 40 there, so it has none
+    assert numbers and all(abs(m.get_center()[0] - tag.get_center()[0]) > 0.3 for m in numbers)
+    assert abs(tag.get_center()[0] - stage.live["pe"].drawn.frame.point(40.0, 0.0)[0]) < 0.05  # under the foot ...
+    assert all(tag.get_top()[1] < m.get_bottom()[1] for m in numbers)  # ... and under the numbers, not over them
     assert tag.get_bottom()[1] >= stage.plan.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
 
 
@@ -320,3 +321,47 @@ def test_a_points_label_takes_the_side_no_segment_leaves_by(tmp_path: Path):
         cosine = away @ leaving / np.linalg.norm(away) / np.linalg.norm(leaving)
         assert np.degrees(np.arccos(cosine)) >= 40, other
     assert p_label.get_bottom()[1] > fig.point(1.5, -1.5)[1]  # nothing leaves the lone point: above it
+
+
+def test_the_painter_draws_exactly_the_numbers_the_plan_lists(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"ax": "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+         "low": "a FunctionPlot drawn in ax (function=-0.25 + 0 * x)",
+         "wall": "a Line drawn in ax (start=(2, -3), end=(2, 3))"},
+        ["ax", "low", "wall"])
+    drawn = sorted(tuple(np.round(m.get_center()[:2], 3)) for m in stage.live["ax"].drawn.mobject.submobjects
+                   if isinstance(m, LabelledTypst))
+    listed = sorted(tuple(np.round(i.box.center, 3)) for i in stage.plan.boards[-1].items if i.kind == "ticks")
+    assert len(drawn) == len(listed) == 7 + 6  # x: -4..4 but the origin and the 2 the wall covers
+    assert np.allclose(drawn, listed, atol=0.02)
+
+
+def test_the_painter_sets_each_label_where_the_plan_settles_it(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"fig": "a Figure (x_range=(-2, 2), y_range=(-2, 2))",
+         "p": 'a Point labelled "P" drawn in fig (location=(0, 0))',
+         "roof": "a Line drawn in fig (start=(-2, 0.2), end=(2, 0.2))",
+         "v": 'a Vector labelled "v" drawn in fig (start=(0, 0), end=(1.5, 0.2))',
+         "tag": 'a Math that says "$r$" drawn in fig'},
+        ["fig", "p", "roof", "v", "tag"])
+    listed = {i.name: np.array(i.box.center) for i in stage.plan.boards[-1].items
+              if i.kind in ("label", "Math")}
+    drawn = {"p#label": stage.live["p"].drawn.mobject[-1], "v#label": stage.live["v"].drawn.mobject[-1],
+             "tag": stage.live["tag"].drawn.ink}
+    assert set(listed) == set(drawn)
+    for name, glyphs in drawn.items():
+        assert np.allclose(glyphs.get_center()[:2], listed[name], atol=0.02), name
+
+
+def test_a_step_graph_is_drawn_as_level_treads_with_no_risers_or_hooks(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"ax": "an Axes (x_range=(-3, 3), y_range=(-4, 4))",
+         "stair": "a FunctionPlot drawn in ax (function=floor(x))"},
+        ["ax", "stair"])
+    curve = stage.live["stair"].drawn.ink
+    cubics = curve.points.reshape(-1, 4, 3)
+    assert len(cubics) > 6
+    # every curve of every piece is level: its anchors and handles share their height, so no riser
+    # joins two treads and no smoothing overshoots at a step
+    assert np.allclose(cubics[:, :, 1], cubics[:, :1, 1], atol=1e-6)
+    assert len({round(float(y), 6) for y in cubics[:, 0, 1]}) == 6  # -3 .. 2, one tread each

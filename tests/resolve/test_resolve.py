@@ -283,7 +283,8 @@ def test_the_lecture_file_is_read_in_place():
             ],
         ),
         (
-            {"v": "a VariableNumber", "f": FIGURE, "p": "a Point drawn in f (location=(v, 1))"},
+            {"v": "a VariableNumber", "f": "a Figure (x_range=(0, 2), y_range=(0, 2))",
+         "p": "a Point drawn in f (location=(v, 1))"},  # inside its plot all along (no widening to report)
             [(1.0, "p is redrawn as the numbers it depends on change.")],
             [
                 f"warning: {SCENE}, object 'p', action #1 at 1.000 s: "
@@ -488,7 +489,8 @@ def test_live_lists_leave_out_derivations_and_tables_and_count_children(resolve_
 
 def test_a_tick_and_its_redraw_at_the_same_time_are_quiet(resolve_scene):
     r = resolve_scene(
-        {"v": "a VariableNumber", "f": FIGURE, "p": "a Point drawn in f (location=(v, 1))"},
+        {"v": "a VariableNumber", "f": "a Figure (x_range=(0, 2), y_range=(0, 2))",
+         "p": "a Point drawn in f (location=(v, 1))"},  # inside its plot all along (no widening to report)
         [
             (0.5, SHOW.format("f")),
             (0.6, SHOW.format("p")),
@@ -611,7 +613,7 @@ def test_a_value_that_fails_after_a_tick_is_held_at_its_last_good_value(resolve_
     objects = {
         "x": "a VariableNumber (initial_value=4.0)",
         "w": "a VariableNumber (initial_value=1.0)",
-        "f": "a Figure (x_range=(0, 4), y_range=(0, 4))",
+        "f": "a Figure (x_range=(-2, 4), y_range=(0, 4))",  # holds 'fine' all along
         "p": "a Point drawn in f (location=(3, 1 + sqrt(x)))",
         "q": "a Point drawn in f (location=(1, 1 / w))",
         "fine": "a Point drawn in f (location=(x, 1))",

@@ -1,0 +1,342 @@
+"""What is drawn inside an Axes, on the plan's boards: strokes listed by their footprint, the
+numbers by their axis line, legends and labels clear of the marks."""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lecturekit.kinds.geometry import (
+    LEGEND_GAP,
+    PIECE_AREA,
+    STROKE_HALF,
+    ParentFrame,
+    footprint,
+    legend_rows,
+    samples,
+)
+from lecturekit.model import load
+from lecturekit.plan import plan_scene
+from lecturekit.plan.geometry import Box
+from lecturekit.resolve import resolve
+from lecturekit.syntax.nodes import FunctionValue
+from lecturekit.syntax.parser import parse_expression
+from tests.plan.conftest import SHOW
+
+AXES = "an Axes (x_range=(-4, 4), y_range=(-3, 3))"
+
+
+def board_items(plan, name=None):
+    """The items of the plan's last board (of `name` when given)."""
+    items = plan.boards[-1].items
+    return [i for i in items if name is None or i.name == name]
+
+
+def area(box: Box) -> float:
+    return box.width * box.height
+
+
+def test_a_stroke_is_listed_as_small_pieces_along_it(plan_tiny):
+    plan = plan_tiny({"ax": AXES, "f": "a FunctionPlot drawn in ax (function=sin(2 * x) * 2)",
+                      "v": "a Vector drawn in ax (start=(-4, -3), end=(4, 3))",
+                      "flat": "a Line drawn in ax (start=(-4, 1), end=(4, 1))"},
+                     [(0.5, SHOW.format("ax")), (1.0, SHOW.format("f")), (1.5, SHOW.format("v")),
+                      (2.0, SHOW.format("flat"))])
+    for name in ("f", "v", "flat"):
+        pieces = board_items(plan, name)
+        assert [p.piece for p in pieces] == list(range(len(pieces))) and len(pieces) > 1
+        assert all(area(p.box) <= PIECE_AREA + 1e-9 for p in pieces)
+    # a level stroke takes few pieces, a diagonal one more, a wavy one more still
+    assert len(board_items(plan, "flat")) < len(board_items(plan, "v")) < len(board_items(plan, "f"))
+
+
+def test_the_pieces_cover_the_stroke_and_their_hull_is_its_extent():
+    path = [np.array([x, np.sin(x), 0.0]) for x in np.linspace(-3, 3, 400)]
+    pieces = footprint([path])
+    for point in path:
+        assert any(p[0] <= point[0] <= p[2] and p[1] <= point[1] <= p[3] for p in pieces)
+    hull = (min(p[0] for p in pieces), min(p[1] for p in pieces), max(p[2] for p in pieces), max(p[3] for p in pieces))
+    assert hull == (-3 - STROKE_HALF, -1 - STROKE_HALF, 3 + STROKE_HALF, 1 + STROKE_HALF) or np.allclose(
+        hull, (-3 - STROKE_HALF, -1 - STROKE_HALF, 3 + STROKE_HALF, 1 + STROKE_HALF), atol=1e-4)
+    assert all((p[2] - p[0]) * (p[3] - p[1]) <= PIECE_AREA + 1e-9 for p in pieces)
+
+
+FRAME = ParentFrame(Box(-5.0, -3.0, 5.0, 3.0), (-3.0, 3.0), (-4.0, 4.0))
+
+
+def graph(source: str) -> list[list]:
+    return samples(FunctionValue(body=parse_expression(source)), {}, -3.0, 3.0, FRAME)
+
+
+def test_a_step_function_breaks_at_its_steps_with_no_riser():
+    for source, count in (("floor(x)", 6), ("ceil(x / 2)", 4), ("round(x)", 7), ("x % 1", 6), ("sign(x)", 2)):
+        pieces = graph(source)
+        assert len(pieces) == count, source
+        for piece in pieces:
+            xs = [p[0] for p in piece]
+            ys = [p[1] for p in piece]
+            assert xs == sorted(xs)
+            # nothing in a piece climbs faster than the graph between its steps (slope 0 or 1)
+            assert all(abs(b - a) <= 1.2 * (FRAME.box.height / 8) / (FRAME.box.width / 6) * (d - c) + 1e-6
+                       for a, b, c, d in zip(ys, ys[1:], xs, xs[1:], strict=False)), source
+        # the break is where the step is, to within a millionth
+        ends = [piece[-1][0] for piece in pieces[:-1]]
+        starts = [piece[0][0] for piece in pieces[1:]]
+        assert all(0 < b - a < 1e-4 for a, b in zip(ends, starts, strict=True)), source
+
+
+def test_a_steep_smooth_graph_does_not_break():
+    for source in ("tanh(30 * x)", "x ** 3 / 9", "sin(8 * x) * 3"):
+        pieces = graph(source)
+        # it may turn sharply between samples, but each piece starts where the last one ends
+        for before, after in pairwise(pieces):
+            assert np.allclose(before[-1], after[0]), source
+    assert len(graph("x ** 3 / 9")) == 1
+
+
+def test_a_clamp_breaks_at_its_edges_into_pieces_that_meet():
+    pieces = graph("clamp(x, 0, 2)")
+    assert len(pieces) == 3
+    for before, after in pairwise(pieces):
+        assert np.allclose(before[-1], after[0], atol=0.05)
+
+
+# ---------------------------------------------------------------- numbers
+
+
+def numbers(plan, axis: str) -> dict[float, Box]:
+    """The plan's numbers on one axis, on its last board: value -> box."""
+    found = {}
+    for item in board_items(plan):
+        if item.kind == "ticks" and f"#{axis}=" in item.name:
+            found[float(item.name.split("=")[1].replace("\N{MINUS SIGN}", "-"))] = item.box
+    return found
+
+
+def axis_plan(plan_tiny, axes: str, **children: str):
+    objects = {"ax": axes, **{n: s.format(ax="ax") for n, s in children.items()}}
+    does = [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)]
+    return plan_tiny(objects, does)
+
+
+def test_numbers_sit_by_their_axis_lines(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)")
+    frame = plan_frame(plan)
+    xs, ys = numbers(plan, "x"), numbers(plan, "y")
+    assert sorted(xs) == [-4, -3, -2, -1, 1, 2, 3, 4] and sorted(ys) == [-3, -2, -1, 1, 2, 3]  # none at the origin
+    axis_y, axis_x = frame.point(0, 0)[1], frame.point(0, 0)[0]
+    assert all(axis_y - 0.2 < box.y1 < axis_y and abs(box.center[0] - frame.point(x, 0)[0]) < 1e-6
+               for x, box in xs.items())
+    assert all(axis_x - 0.2 < box.x1 < axis_x and abs(box.center[1] - frame.point(0, y)[1]) < 1e-6
+               for y, box in ys.items())
+
+
+def test_with_0_outside_a_range_the_numbers_sit_by_the_bottom_and_left_edges(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(2, 8), y_range=(10, 20))")
+    frame = plan_frame(plan)
+    xs, ys = numbers(plan, "x"), numbers(plan, "y")
+    assert xs and ys
+    assert all(frame.box.y0 - 0.2 < box.y1 < frame.box.y0 for box in xs.values())
+    assert all(frame.box.x0 - 0.2 < box.x1 < frame.box.x0 for box in ys.values())
+
+
+def test_numbers_take_the_side_of_their_axis_no_mark_covers(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     low="a FunctionPlot drawn in {ax} (function=-0.25 + 0 * x)",
+                     left="a Line drawn in {ax} (start=(-0.3, -3), end=(-0.3, 3))")
+    frame = plan_frame(plan)
+    axis_x, axis_y, _ = frame.point(0, 0)
+    assert all(box.y0 > axis_y for box in numbers(plan, "x").values())  # over the x axis
+    assert all(box.x0 > axis_x for box in numbers(plan, "y").values())  # right of the y axis
+
+
+def test_a_number_a_mark_covers_on_either_side_is_left_out(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     wall="a Line drawn in {ax} (start=(2, -3), end=(2, 3))")
+    assert sorted(numbers(plan, "x")) == [-4, -3, -2, -1, 1, 3, 4]
+
+
+def test_crowded_numbers_are_thinned_to_every_2nd_or_5th(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-1000, 1000), y_range=(0, 1), x_ticks_every=50)")
+    xs = sorted(numbers(plan, "x").items())
+    steps = {round(b - a) for (a, _), (b, _) in pairwise(xs) if a * b > 0}  # none at the origin
+    assert len(steps) == 1 and steps.pop() in (100, 250, 500, 1000)
+    assert all(b.x0 - a.x1 > 0.05 for (_, a), (_, b) in pairwise(xs))
+
+
+def plan_frame(plan):
+
+
+    figures = plan_figures(plan)
+    return figures.frame(plan.objects["ax"], plan.stays["ax"][-1].place.box)
+
+
+def plan_figures(plan):
+    from lecturekit.plan.items import Figures
+
+    return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, plan.values_at(0).of)
+
+
+def _span(draw) -> tuple[float, float]:
+    """A range: tiny to huge, negative, or holding 0."""
+    width = 10 ** draw(st.integers(-2, 4)) * draw(st.sampled_from([1.0, 2.5, 6.0]))
+    where = draw(st.sampled_from(["around 0", "above 0", "below 0", "off 0"]))
+    lo = {"around 0": -width * draw(st.sampled_from([0.1, 0.5, 0.9])), "above 0": width * 0.5,
+          "below 0": -width * 3, "off 0": 0.0}[where]
+    return round(lo, 6), round(lo + width, 6)
+
+
+@st.composite
+def axes_scenes(draw) -> dict[str, str]:
+    (x0, x1), (y0, y1) = _span(draw), _span(draw)
+    objects = {"ax": f"an Axes (x_range=({x0}, {x1}), y_range=({y0}, {y1}))"}
+    w, h = x1 - x0, y1 - y0
+    for k in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["line", "wave", "floor", "vector"]))
+        a, b = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+        if kind == "vector":
+            c, d = draw(st.floats(0.05, 0.95)), draw(st.floats(0.05, 0.95))
+            objects[f"m{k}"] = (f"a Vector drawn in ax (start=({x0 + a * w:.6g}, {y0 + b * h:.6g}), "
+                                f"end=({x0 + c * w:.6g}, {y0 + d * h:.6g}))")
+            continue
+        body = {"line": f"{y0 + a * h:.6g} + {(b - 0.5) * h / w:.6g} * (x - {x0:.6g})",
+                "wave": f"{y0 + a * h:.6g} + {h * 0.3:.6g} * sin(6.28 * (x - {x0:.6g}) / {w * b:.6g})",
+                "floor": f"{y0 + h * 0.1:.6g} + {h * 0.8 / 5:.6g} * floor(5 * (x - {x0:.6g}) / {w:.6g})"}[kind]
+        objects[f"m{k}"] = f"a FunctionPlot drawn in ax (function={body})"
+    return objects
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(objects=axes_scenes())
+def test_any_axes_sets_its_numbers_by_its_lines_apart_clear_of_its_marks_and_inside_the_frame(
+        write_lecture, objects):
+    path = write_lecture(objects, [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)])
+    plan = plan_scene(resolve(load(path)).scenes[0], 15, path.parent)
+    frame = plan_frame(plan)
+    (x0, x1), (y0, y1) = frame.x_range, frame.y_range
+    axis_x, axis_y, _ = frame.point(0.0 if x0 <= 0 <= x1 else x0, 0.0 if y0 <= 0 <= y1 else y0)
+    items = board_items(plan)
+    numbers = [i for i in items if i.kind == "ticks"]
+    marks = [i for i in items if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
+    safe = Box(*plan.theme.frame.safe)
+    assert numbers
+    for n in numbers:
+        box = n.box
+        if "#x=" in n.name:  # just under or over the x axis line
+            assert min(abs(box.y1 - axis_y), abs(box.y0 - axis_y)) < 0.15, n
+        else:
+            assert min(abs(box.x1 - axis_x), abs(box.x0 - axis_x)) < 0.15, n
+        assert box.inside(safe), n
+        assert all(box.intersection(m.box) <= 1e-6 for m in marks), n
+    for a, b in combinations(numbers, 2):
+        assert a.box.intersection(b.box) == 0.0, (a, b)
+
+
+# ---------------------------------------------------------------- legends and labels
+
+
+def test_legend_rows_wrap_into_two_then_shrink_then_take_more():
+    sizes = [(2.0, 0.3)] * 3  # each entry needs its swatch (0.32) and text
+    assert legend_rows(["a", "b", "c"], sizes, 8.0, 0.5) == ([["a", "b", "c"]], 1.0)
+    assert legend_rows(["a", "b", "c"], sizes, 5.5, 0.5) == ([["a", "b"], ["c"]], 1.0)
+    six = [(2.0, 0.3)] * 6
+    assert legend_rows(list("abcdef"), six, 5.5, 0.5) == ([["a", "b", "c"], ["d", "e", "f"]], 0.5)
+    assert legend_rows(list("abcdef"), six, 3.2, 0.5) == ([["a", "b"], ["c", "d"], ["e", "f"]], 0.5)
+
+
+def test_a_legend_too_wide_for_its_axes_wraps_and_stays_inside(plan_tiny):
+    for count, text in ((3, "graph {k} of four"), (6, "graph {k} of 4")):
+        graphs = {f"g{k}": f'a FunctionPlot labelled "{text.format(k=k)}" drawn in {{ax}} (function=x / {k + 1})'
+                  for k in range(count)}
+        plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), aspect=(1.0, 1.0))", **graphs,
+                         note='a Text that says "' + "a long paragraph beside the axes " * 6 + '"')
+        axes_box = plan.stays["ax"][-1].place.box
+        plot = plan_frame(plan).box
+        legend = [i for i in board_items(plan) if i.kind == "legend"]
+        assert len(legend) == count
+        rows = {round(i.box.center[1], 3) for i in legend}
+        assert len(rows) >= 2, text  # too wide for one row at these sizes
+        assert sum(i.box.width for i in legend) + LEGEND_GAP * (count - 1) > plot.width
+        for item in legend:
+            assert item.box.inside(axes_box) and item.box.inside(Box(*plan.theme.frame.safe)), item
+            assert plan.theme.sizes.minimum <= item.font <= plan.theme.sizes.label
+        for a, b in combinations(legend, 2):
+            assert a.box.intersection(b.box) == 0.0
+        # the plot makes room for every row: no entry comes down into it
+        assert all(i.box.y0 > plot.y1 for i in legend)
+
+
+# ---------------------------------------------------------------- children past their plot
+
+
+def test_a_child_that_goes_past_its_plot_widens_the_range_drawn_with_one_warning(plan_tiny):
+    objects = {"ax": "an Axes (x_range=(0, 4), y_range=(0, 2), y_ticks_every=1)",
+               "k": "a VariableNumber (initial_value=1.0)",
+               "v": "a Vector drawn in ax (start=(0, 0), end=(k, k))",
+               "p": "a Point drawn in ax (location=(k, 1))"}
+    does = [(0.5, SHOW.format("ax")), (1.0, SHOW.format("v")), (1.2, SHOW.format("p")),
+            (2.0, "k ticks to 3."), (2.0, "v is redrawn as the numbers it depends on change."),
+            (2.0, "p is redrawn as the numbers it depends on change."),
+            (4.0, "k ticks to 5."), (4.0, "v is redrawn as the numbers it depends on change."),
+            (4.0, "p is redrawn as the numbers it depends on change.")]
+    plan = plan_tiny(objects, does, warned=[
+        "warning: scene 'Scene One', object 'ax': 'v' reaches (2.5, 2.5) at 2.000 s, outside its plot; "
+        "x_range is drawn as (0.0, 5.25); y_range is drawn as (0.0, 6.0) "
+        "(widen x_range and y_range of 'ax' to hold every child, or keep their numbers inside it)"])
+    frame = plan_frame(plan)
+    assert frame.x_range == (0.0, 5.25) and frame.y_range == (0.0, 6.0)
+    for board in plan.boards:
+        for item in board.items:
+            if item.parent == "ax" and item.kind in ("Vector", "Point"):
+                assert item.box.inside(Box(frame.box.x0 - 0.15, frame.box.y0 - 0.15,
+                                           frame.box.x1 + 0.15, frame.box.y1 + 0.15)), (board.time, item)
+
+
+def test_children_inside_their_plot_leave_its_range_alone(plan_tiny):
+    plan = plan_tiny({"ax": "an Axes (x_range=(0, 4), y_range=(0, 2))",
+                      "v": "a Vector drawn in ax (start=(0, 0), end=(4, 2))"},
+                     [(0.5, SHOW.format("ax")), (1.0, SHOW.format("v"))])
+    assert plan_frame(plan).x_range == (0.0, 4.0) and plan_frame(plan).y_range == (0.0, 2.0)
+
+
+def clear_of_the_rest(plan, label: str) -> bool:
+    """Whether `label` meets nothing else drawn in its parent (its own object aside)."""
+    items = board_items(plan)
+    [mine] = [i for i in items if i.name == label and i.kind in ("label", "Math")]
+    return all(mine.box.intersection(i.box) <= 1e-6 for i in items
+               if i.parent == mine.parent and i is not mine and i.name != mine.of)
+
+
+def test_a_label_takes_the_first_spot_that_is_clear(plan_tiny):
+    fig = "a Figure (x_range=(-2, 2), y_range=(-2, 2))"
+    alone = plan_tiny({"fig": fig, "p": 'a Point labelled "P" drawn in fig (location=(0, 0))'},
+                      [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
+    [up] = board_items(alone, "p#label")
+    assert up.box.y0 > alone.stays["fig"][-1].place.box.center[1]  # above the point where nothing is
+    roofed = plan_tiny({"fig": fig, "p": 'a Point labelled "P" drawn in fig (location=(0, 0))',
+                        "roof": "a Line drawn in fig (start=(-2, 0.2), end=(2, 0.2))"},
+                       [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p")), (1.5, SHOW.format("roof"))])
+    [moved] = board_items(roofed, "p#label")
+    assert moved.box != up.box and clear_of_the_rest(roofed, "p#label")
+
+
+def test_labels_keep_clear_of_numbers_and_of_each_other(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, 4), y_range=(-3, 3), x_ticks_every=1, y_ticks_every=1)",
+                     a='a Vector labelled "a" drawn in {ax} (start=(0, 0), end=(2, 0.1))',
+                     b='a Vector labelled "b" drawn in {ax} (start=(0, 0), end=(2, -0.1))',
+                     c='a Vector labelled "c" drawn in {ax} (start=(0, 0), end=(2.05, 0))',
+                     o='a Point labelled "O" drawn in {ax} (location=(0, 0))')
+    for label in ("a#label", "b#label", "c#label", "o#label"):
+        assert clear_of_the_rest(plan, label), label
+
+
+def test_a_label_near_the_frame_edge_stays_inside_the_safe_area(plan_tiny):
+    plan = plan_tiny({"fig": "a Figure (x_range=(0, 1), y_range=(0, 1))",
+                      "p": 'a Point labelled "a rather long name" drawn in fig (location=(1, 1))'},
+                     [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
+    [label] = board_items(plan, "p#label")
+    assert label.box.inside(Box(*plan.theme.frame.safe))
