@@ -1,18 +1,19 @@
 """The rules every board of every plan keeps, read off `plan --json` alone (the public form of the
 plan, as an outside audit reads it), so one checker holds generated lectures and real ones alike.
 
-- inside: every item lies inside the safe area (4 % of the frame on every side);
-- apart: no two items drawn in the same place (top level, or one Figure/Axes) cover each other by
-  more than a sliver, boxes of one mark's stroke (`piece`) aside, and a label or legend entry
-  aside from the object it is `of`; top-level items do not touch at all;
+- inside: every item lies inside the safe area (the theme's margin, 5 % of each side);
+- apart: no two items drawn in the same place (top level, or one Figure/Axes) cover each other:
+  top-level items and the texts in a figure (labels, legend entries, numbers) not at all, marks
+  by no more than a sliver where their strokes cross (a stroke is listed as boxes along it,
+  `piece`); a label or legend entry is not compared with the object it is `of`;
 - legible: every text is set at the stated minimum font size or above, unless `check` warned
   that its board cannot hold it at a legible size;
 - aspect: a visual keeps the width over height it is meant to;
 - visible: a top-level picture (Figure, Axes, Image) is at least 0.3 of the content area's
   shorter side along its longer one (a table is seen when it is legible);
-- calm: nothing moves by less than a visible step, and the layout moves an object only when what
-  is on the board has changed since it last moved, or is about to (an arrival within the settle
-  time, which the layout lays out together).
+- calm: nothing moves by less than the layout's smallest move (`placement.MOVED`), and the
+  layout moves an object only when what is on the board has changed since it last moved, or
+  is about to (an arrival within the settle time, which the layout lays out together).
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
-from lecturekit.plan.placement import SETTLE
+from lecturekit.plan.placement import MOVED, SETTLE
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.theme import THEME
 
 SAFE = THEME.frame.margin
 #: Largest cover of one child by another, as a fraction of the frame (the outside audit's bound).
 SLIVER = 0.002
-#: Top-level items may share at most this much (rounding of the printed boxes).
+#: Top-level items and texts in a figure may share at most this much (rounding of the printed boxes).
 TOUCH = 1e-5
-#: A move smaller than this (fraction of the frame) is jitter.
-STEP = 0.01
+#: Kinds of the texts drawn in a figure.
+FIGURE_TEXTS = {"label", "legend", "ticks"}
 MIN_FONT = THEME.sizes.minimum
 #: A picture's longer side, as a share of the safe area's shorter side (the content area under a
 #: heading is a little smaller than the safe area, so this is a little below the layout's 0.3).
@@ -79,7 +80,8 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
     for a, b in combinations(items, 2):
         if a.get("parent") != b.get("parent") or _related(a, b):
             continue
-        bound = TOUCH if a.get("parent") is None else SLIVER
+        strict = a.get("parent") is None or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS
+        bound = TOUCH if strict else SLIVER
         if _cover(a["bbox"], b["bbox"]) > bound:
             faults.append(f"{a['name']} overlaps {b['name']} ({_cover(a['bbox'], b['bbox']):.4f})")
     return faults
@@ -107,10 +109,10 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
             if old is None or old == box:
                 last_set.setdefault(name, names)
                 continue
-            step = max(abs(p - q) for p, q in zip(old, box, strict=True))
+            step = max(abs(p - q) * side for p, q, side in zip(old, box, (WIDTH, HEIGHT) * 2, strict=True))
             frame = round(board["time"] * fps)
-            if step < STEP:
-                faults.append(f"{name} jitters by {step:.4f} at {board['time']:.2f} s")
+            if step < MOVED:
+                faults.append(f"{name} jitters by {step:.3f} units at {board['time']:.2f} s")
             elif (name, frame) not in lecture_moves and coming == {last_set.get(name)}:
                 faults.append(f"{name} moves at {board['time']:.2f} s though the board did not change")
             last_set[name] = names

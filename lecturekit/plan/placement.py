@@ -17,6 +17,7 @@ from pathlib import Path
 from lecturekit.images import image_size
 from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_def
 from lecturekit.kinds import Role as KindRole
+from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT
 from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
@@ -33,10 +34,13 @@ AXES_MARGIN = 0.45
 #: Height of the row of graph labels above an Axes' plotting area, and of each further row, in units.
 LEGEND_BAND = 0.55
 LEGEND_ROW = 0.4
+#: How far a container's plotting area keeps in from its box: a PlotPoint's dot, the largest of
+#: the default marks, in units.
+EDGE = DOT_RADIUS * PLOT_DOT
 #: Height of the row under an Axes' numbers for labels hung from the feet of its lines, in units.
 CAPTION_BAND = 0.4
 #: A move smaller than this (units; 7 px at 1080p) is not made.
-_MOVED = 0.05
+MOVED = 0.05
 #: A board that holds still this long (seconds) is laid out for what is on it then: arrivals
 #: closer together than this are laid out together, and a board left behind by departures is
 #: laid out again if it then holds this long.
@@ -180,11 +184,19 @@ def place_scene(
     board: list[str] = []  # on the board now, in arrival order
     moves: list[Relayout] = []
     crowded: list[Crowded] = []
+    laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
 
     def lay_out(names: list[str], rewraps: bool) -> Arrangement:
+        """The board laid out for `names`; the layout it had before when it holds the same
+        objects again and those still on it stand where that layout put them (an object that
+        leaves and comes back takes its old place, and nothing else moves)."""
+        again = laid.get(frozenset(names))
+        if again is not None and not any(_moved(current[n], again.places[n]) for n in names if n in current):
+            return again
         items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n), rewraps)
                  for n in names]
-        return arrange(items, theme)
+        laid[frozenset(names)] = arrangement = arrange(items, theme)
+        return arrangement
 
     def move_to(arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
         """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
@@ -256,7 +268,7 @@ def place_scene(
 def _moved(a: Placed, b: Placed) -> bool:
     """Whether the new place differs from the old by a visible amount."""
     box, new = a.box, b.box
-    return max(abs(box.x0 - new.x0), abs(box.y0 - new.y0), abs(box.x1 - new.x1), abs(box.y1 - new.y1)) > _MOVED
+    return max(abs(box.x0 - new.x0), abs(box.y0 - new.y0), abs(box.x1 - new.x1), abs(box.y1 - new.y1)) > MOVED
 
 
 def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, str, str]]:
@@ -276,14 +288,15 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, s
 
 
 def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = False) -> Box:
-    """The plotting area inside a visual's box: an Axes leaves room for its numbers, above the
-    plot for the `legend` rows of its graphs' labels, and under its numbers for labels hung from
-    the feet of its lines (`captions`)."""
+    """The plotting area inside a visual's box, kept `EDGE` in from its sides so a dot or a
+    stroke drawn on the edge of its ranges stays inside the box: an Axes leaves room for its
+    numbers, above the plot for the `legend` rows of its graphs' labels, and under its numbers for
+    labels hung from the feet of its lines (`captions`)."""
     if isinstance(spec, AxesSpec):
-        top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else 0.1
+        top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
-        return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + bottom, parent_box.x1 - 0.1, parent_box.y1 - top)
-    return parent_box
+        return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + bottom, parent_box.x1 - EDGE, parent_box.y1 - top)
+    return Box(parent_box.x0 + EDGE, parent_box.y0 + EDGE, parent_box.x1 - EDGE, parent_box.y1 - EDGE)
 
 
 __all__ = ["PT", "Crowded", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "clock", "layout_role",

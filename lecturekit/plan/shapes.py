@@ -102,8 +102,8 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
 
 def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> ParentFrame:
     """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
-    inner = children_box(box, spec, legend=legend, captions=captions) if isinstance(spec, AxesSpec) else box
     assert isinstance(spec, AxesSpec | FigureSpec)
+    inner = children_box(box, spec, legend=legend, captions=captions)
     return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)))
 
 
