@@ -112,8 +112,8 @@ class Outline:
 
     pieces: tuple[Extent, ...]
     of: str | None = None
-    #: ("label" | "legend", the extents it may take, best first): the container settles each on
-    #: the first that is clear (`settle`).
+    #: ("label" | "legend", the extents it may take, best first): the container settles a label
+    #: on the first that is clear (`settle`); a legend entry has one, where its row sets it.
     marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
     #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
     spots: tuple[Extent, ...] = ()
@@ -184,9 +184,14 @@ def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
     return () if extent is None else (extent,)
 
 
-def arrow_tip(length: float) -> float:
-    """How long (and wide) a Vector's head is, for a shaft of `length` units."""
-    return min(0.24, length * 0.35)
+def arrow_tip(start: np.ndarray, end: np.ndarray, frame: ParentFrame) -> float:
+    """How long (and wide) a Vector's head is: a third of a short shaft, at most 0.24 units, and
+    no wider than its container's box has room for about its tip (a box narrower than a head)."""
+    tip = min(0.24, float(np.linalg.norm(end - start)) * 0.35)
+    if frame.bounds is not None:
+        box, x, y = frame.bounds, float(end[0]), float(end[1])
+        tip = min(tip, 2 * max(0.0, min(x - box.x0, box.x1 - x, y - box.y0, box.y1 - y)))
+    return tip
 
 
 def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
@@ -626,7 +631,7 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     pieces = footprint([[start, end]])
     length = float(np.linalg.norm(end - start))
     if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
-        tip = arrow_tip(length)
+        tip = arrow_tip(start, end, frame)
         pieces += (_centred(end - (end - start) / length * tip / 2, (tip, tip)),)
     return Outline(pieces, marks=tuple(marks))
 

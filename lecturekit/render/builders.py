@@ -295,7 +295,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, shapes.arrow_tip(length))
+        arrow = LightArrow(start, end, color, shapes.arrow_tip(start, end, frame))
     group = VGroup(arrow)
     _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=arrow)

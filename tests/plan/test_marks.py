@@ -423,7 +423,16 @@ def load_spec(text: str):
     return parse_description(text, "ax")[0]
 
 
-def test_a_narrow_axes_keeps_its_marks_inside_its_box(plan_tiny):
+def test_a_narrow_axes_or_figure_keeps_its_marks_inside_its_box(plan_tiny):
+    figure = plan_tiny({"fig": "a Figure (x_range=(-2, 2), y_range=(-1, 1), aspect=(1, 20))",
+                        "v": "a Vector drawn in fig (start=(0, -1), end=(0, 1))",
+                        "u": "a Vector drawn in fig (start=(-2, 0), end=(2, 1))",
+                        "d": "a Point drawn in fig (location=(2, 0))"},
+                       [(0.5, SHOW.format("fig")), (1.0, SHOW.format("v")), (1.2, SHOW.format("u")),
+                        (1.5, SHOW.format("d"))])
+    box = Box(1.0, -1.5, 1.15, 1.5)  # as a crowded board may leave it: narrower than two dots
+    for item in plan_figures(figure).items("fig", box, {"v", "u", "d"}):
+        assert item.box.inside(Box(box.x0 - 1e-6, box.y0 - 1e-6, box.x1 + 1e-6, box.y1 + 1e-6)), item
     plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, -1), y_range=(-3, 1), aspect=(1, 20))",
                      f="a FunctionPlot drawn in {ax} (function=-1 + sin(x))",
                      d="a PlotPoint drawn in {ax} (target='f', x=-1)",
@@ -433,8 +442,8 @@ def test_a_narrow_axes_keeps_its_marks_inside_its_box(plan_tiny):
     assert box.width < 2 * 0.45  # narrower than the room an Axes keeps for its numbers
     marks = [i for i in board_items(plan) if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
     assert {i.name for i in marks} == {"f", "d", "p", "v"}
-    for item in marks:  # an arrow's head may reach a hair past
-        assert item.box.inside(Box(box.x0 - 0.01, box.y0 - 0.01, box.x1 + 0.01, box.y1 + 0.01)), item
+    for item in marks:
+        assert item.box.inside(Box(box.x0 - 1e-6, box.y0 - 1e-6, box.x1 + 1e-6, box.y1 + 1e-6)), item
 
 
 def test_a_large_dot_at_the_edge_of_its_figure_stays_inside_its_box(plan_tiny):
