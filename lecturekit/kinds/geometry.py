@@ -71,6 +71,9 @@ class ParentFrame:
     y_range: tuple[float, float]
     #: An Axes' legend: each labelled graph's entry, (left, centre y) of its text and its scale.
     legend: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
+    #: The container's whole box, which a label that finds none of its spots clear keeps inside
+    #: where it can; None for the plotting box alone.
+    bounds: Box | None = None
 
     def point(self, x: float, y: float) -> np.ndarray:
         (x0, x1), (y0, y1) = self.x_range, self.y_range
@@ -109,8 +112,8 @@ class Outline:
 
     pieces: tuple[Extent, ...]
     of: str | None = None
-    #: ("label" | "legend", the extents it may take, best first): the container settles each on
-    #: the first that is clear (`settle`).
+    #: ("label" | "legend", the extents it may take, best first): the container settles a label
+    #: on the first that is clear (`settle`); a legend entry has one, where its row sets it.
     marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
     #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
     spots: tuple[Extent, ...] = ()
@@ -181,9 +184,14 @@ def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
     return () if extent is None else (extent,)
 
 
-def arrow_tip(length: float) -> float:
-    """How long (and wide) a Vector's head is, for a shaft of `length` units."""
-    return min(0.24, length * 0.35)
+def arrow_tip(start: np.ndarray, end: np.ndarray, frame: ParentFrame) -> float:
+    """How long (and wide) a Vector's head is: a third of a short shaft, at most 0.24 units, and
+    no wider than its container's box has room for about its tip (a box narrower than a head)."""
+    tip = min(0.24, float(np.linalg.norm(end - start)) * 0.35)
+    if frame.bounds is not None:
+        box, x, y = frame.bounds, float(end[0]), float(end[1])
+        tip = min(tip, 2 * max(0.0, min(x - box.x0, box.x1 - x, y - box.y0, box.y1 - y)))
+    return tip
 
 
 def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
@@ -218,13 +226,28 @@ def segment(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tup
 
 def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
         ) -> tuple[tuple[float, float], np.ndarray, float]:
-    """A Point's location in its parent's coordinates, on the board, and its radius."""
+    """A Point's location in its parent's coordinates, on the board, and its radius (`within`)."""
     location = evaluate_point(spec.location, numbers)
     radius = DOT_RADIUS
     if spec.marker_radius is not None:
         with suppress(EvaluationError):  # the plan holds it; resolve has checked it at the start
             radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
-    return location, frame.point(*location), radius
+    at = frame.point(*location)
+    return location, at, within(at, radius, frame)
+
+
+def within(at: np.ndarray, radius: float, frame: ParentFrame) -> float:
+    """A dot's radius, no larger than keeps it within a PlotPoint's dot of its plotting area (the
+    room the container keeps around it, clear of its numbers and legend) and inside the
+    container's box: only a larger dot near the plot's edge, or any dot in a box too small for
+    it, is drawn smaller."""
+    x, y = float(at[0]), float(at[1])
+    plot = frame.box
+    room = min(x - plot.x0, plot.x1 - x, y - plot.y0, plot.y1 - y) + DOT_RADIUS * PLOT_DOT
+    if frame.bounds is not None:
+        box = frame.bounds
+        room = min(room, x - box.x0, box.x1 - x, y - box.y0, box.y1 - y)
+    return max(0.0, min(radius, room))
 
 
 def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
@@ -331,6 +354,11 @@ def plot_point(spec: Spec, target: Spec, frame: ParentFrame, numbers: Mapping[st
     x = evaluate_number(spec.x, numbers)
     y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
     return frame.point(x, y)
+
+
+def plot_dot(at: np.ndarray, frame: ParentFrame) -> float:
+    """A PlotPoint's radius, standing at `at`."""
+    return within(at, DOT_RADIUS * PLOT_DOT, frame)
 
 
 def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str, Spec], numbers_of: NumbersOf,
@@ -461,40 +489,81 @@ def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tu
     return [next_to(at + side * radius, side, size, buff) for buff in (0.1, 0.3) for side in order]
 
 
-def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent
+def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None
            ) -> dict[tuple[str, int], Extent]:
-    """Where each label goes, in the order the children are given: (child, -1) for a text drawn
-    in the figure, (child, k) for a child's k-th mark. Each takes the first of its spots inside
-    `safe` that meets nothing taken (the marks' pieces, the numbers in `taken`, the labels settled
-    before it), else the one inside that meets least, else its first."""
-    blocking = list(taken) + [p for _, outline in outlines for p in outline.pieces]
+    """Where each label goes: a legend entry where its row sets it (a mark to every label), the
+    others in the order the children are given: (child, -1) for a text drawn in the figure,
+    (child, k) for a child's k-th mark. Each takes the first of its spots inside `safe` that meets
+    nothing taken (the marks' pieces, the numbers in `taken`, the legend, the labels settled
+    before it); where none of them is clear, the clear place nearest its first spot inside
+    `bounds` (the container's box) and `safe`, else inside `safe`; where there is none, the spot
+    inside that meets least, else its first."""
     chosen: dict[tuple[str, int], Extent] = {}
+    wanted = []
     for name, outline in outlines:
-        wanted = ([(-1, outline.spots)] if outline.spots else []) + [
-            (k, spots) for k, (_, spots) in enumerate(outline.marks)]
-        for key, spots in wanted:
-            pick = _first_clear(spots, blocking, safe)
-            chosen[(name, key)] = pick
-            blocking.append(pick)
+        if outline.spots:
+            wanted.append(((name, -1), outline.spots))
+        for k, (kind, spots) in enumerate(outline.marks):
+            if kind == "legend":
+                chosen[(name, k)] = spots[0]
+            else:
+                wanted.append(((name, k), spots))
+    blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces), *chosen.values()]
+    regions = [safe] if bounds is None else [(max(safe[0], bounds[0]), max(safe[1], bounds[1]),
+                                              min(safe[2], bounds[2]), min(safe[3], bounds[3])), safe]
+    for key, spots in wanted:
+        pick = _first_clear(spots, blocking, regions)
+        chosen[key] = pick
+        blocking.append(pick)
     return chosen
 
 
-def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], safe: Extent) -> Extent:
-    def met(spot: Extent) -> float:
-        total = 0.0
-        for b in blocking:
-            w = min(spot[2], b[2]) - max(spot[0], b[0])
-            h = min(spot[3], b[3]) - max(spot[1], b[1])
-            if w > 0 and h > 0:
-                total += w * h
-        return total
+#: Where no spot of a label is clear, places around its first are tried this far apart, out to
+#: _REACH from it, nearest first, _BATCH at a time, in units.
+_STEP = 0.05
+_REACH = 3.0
+_BATCH = 1024
 
-    inside = [s for s in spots if s[0] >= safe[0] - 1e-6 and s[1] >= safe[1] - 1e-6
-              and s[2] <= safe[2] + 1e-6 and s[3] <= safe[3] + 1e-6]
-    for spot in inside:
-        if met(spot) <= 1e-6:
-            return spot
-    return min(inside, key=met) if inside else spots[0]
+
+@lru_cache(maxsize=1)
+def _offsets() -> np.ndarray:
+    """Moves of up to _REACH on a grid _STEP apart, nearest first, as (dx, dy, dx, dy) rows."""
+    steps = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
+    dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
+    distance = np.hypot(dx, dy)
+    order = np.argsort(distance, kind="stable")
+    order = order[distance[order] <= _REACH + 1e-9]
+    return np.stack([dx, dy, dx, dy], axis=1)[order]
+
+
+def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent]) -> Extent:
+    """The first of `spots` inside the last of `regions` (the safe area) that meets none of
+    `blocking`, else the first clear box of its size around the first spot inside each region in
+    turn, else the spot inside that meets least, else the first."""
+    boxes = np.array(blocking, dtype=float).reshape(-1, 4)
+
+    def clear_inside(found: np.ndarray, region: Extent) -> tuple[np.ndarray, np.ndarray]:
+        """Those of `found` inside `region`, and how much of the blocking boxes each meets."""
+        found = found[(found[:, 0] >= region[0] - 1e-6) & (found[:, 1] >= region[1] - 1e-6)
+                      & (found[:, 2] <= region[2] + 1e-6) & (found[:, 3] <= region[3] + 1e-6)]
+        w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
+        h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
+        return found, np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+
+    inside, meets = clear_inside(np.array(spots, dtype=float), regions[-1])
+    if len(inside) and meets.min() <= 1e-6:
+        return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
+    around = np.array(spots[0], dtype=float)[None, :] + _offsets()
+    for region in regions:
+        for start in range(0, len(around), _BATCH):
+            found, amounts = clear_inside(around[start:start + _BATCH], region)
+            if len(found) and amounts.min() <= 1e-6:
+                return _extent(found[int(np.flatnonzero(amounts <= 1e-6)[0])])
+    return _extent(inside[int(np.argmin(meets))]) if len(inside) else spots[0]
+
+
+def _extent(row: np.ndarray) -> Extent:
+    return float(row[0]), float(row[1]), float(row[2]), float(row[3])
 
 
 def hang(top: float, frame: ParentFrame) -> float | None:
@@ -531,14 +600,18 @@ def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: flo
     return wrapped(smallest), smallest
 
 
-def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float
-                 ) -> dict[str, tuple[float, float, float]]:
+def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float,
+                 safe: Extent | None = None) -> dict[str, tuple[float, float, float]]:
     """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
-    top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at."""
+    top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at.
+    A row wider than a narrow plot is moved right as far as keeps it inside `safe`."""
     place = {}
     for r, row in enumerate(rows):
         y = frame_box.y1 + LEGEND_RISE + (len(rows) - 1 - r) * LEGEND_ROW
-        x = frame_box.x1 - sum(sizes[n][0] * scale for n in row) - (SWATCH + LEGEND_GAP) * len(row) + LEGEND_GAP
+        width = sum(sizes[n][0] * scale for n in row) + (SWATCH + LEGEND_GAP) * len(row) - LEGEND_GAP
+        x = frame_box.x1 - width
+        if safe is not None and x < safe[0]:
+            x = min(safe[0], safe[2] - width)
         for name in row:
             place[name] = (x + SWATCH, y, scale)
             x += SWATCH + sizes[name][0] * scale + LEGEND_GAP
@@ -558,7 +631,7 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     pieces = footprint([[start, end]])
     length = float(np.linalg.norm(end - start))
     if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
-        tip = arrow_tip(length)
+        tip = arrow_tip(start, end, frame)
         pieces += (_centred(end - (end - start) / length * tip / 2, (tip, tip)),)
     return Outline(pieces, marks=tuple(marks))
 
@@ -591,7 +664,7 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
 def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A PlotPoint: its dot on its graph."""
     at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
-    return Outline(_boxes(_around([at], DOT_RADIUS * PLOT_DOT)))
+    return Outline(_boxes(_around([at], plot_dot(at, frame))))
 
 
 def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:

@@ -58,7 +58,7 @@ class Figures:
 
     def frame(self, spec: Spec, box: Box) -> shapes.ParentFrame:
         return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled, self.size,
-                                      self.theme.sizes.minimum / self.theme.sizes.label)
+                                      self.theme.sizes.minimum / self.theme.sizes.label, self.theme.frame.safe)
 
     def items(self, container: str, box: Box, shown: set[str]) -> list[BoardItem]:
         """The children shown in `container` (standing in `box`), their labels and legend, and
@@ -92,7 +92,8 @@ class Figures:
                     continue
             spec = self.objects[container]
             taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
-            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe))
+            bounds = None if frame.bounds is None else astuple(frame.bounds)
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds))
         return self.memo[key]
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
@@ -107,15 +108,18 @@ class Figures:
         return [item.box for item in self.numbers(spec, frame)]
 
     def footprint(self, spec: Spec, box: Box) -> list[Box]:
-        """The boxes a mark drawn in the container standing in `box` takes (what the container's
-        numbers keep clear of); none for a label, which keeps clear of them."""
+        """The boxes a mark drawn in the container standing in `box` takes, with its legend entry,
+        which its row sets (what the container's numbers keep clear of); none for a label, which
+        keeps clear of them."""
         geometry = kind_def(spec.kind).geometry
         if geometry is None or kind_def(spec.kind).text is not None:
             return []
         try:
-            return [Box(*piece) for piece in geometry(spec, self.frame(self.objects[spec.parent], box), self).pieces]
+            outline = geometry(spec, self.frame(self.objects[spec.parent], box), self)
         except EvaluationError:
             return []
+        return [Box(*piece) for piece in outline.pieces] + [
+            Box(*spots[0]) for kind, spots in outline.marks if kind == "legend"]
 
     def child(self, spec: Spec, frame: shapes.ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
               ) -> list[BoardItem]:

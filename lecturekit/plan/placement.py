@@ -291,12 +291,33 @@ def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = 
     """The plotting area inside a visual's box, kept `EDGE` in from its sides so a dot or a
     stroke drawn on the edge of its ranges stays inside the box: an Axes leaves room for its
     numbers, above the plot for the `legend` rows of its graphs' labels, and under its numbers for
-    labels hung from the feet of its lines (`captions`)."""
+    labels hung from the feet of its lines (`captions`). A box too narrow or too low for that room
+    keeps half of its side for the plot (`_span`)."""
     if isinstance(spec, AxesSpec):
         top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
-        return Box(parent_box.x0 + AXES_MARGIN, parent_box.y0 + bottom, parent_box.x1 - EDGE, parent_box.y1 - top)
-    return Box(parent_box.x0 + EDGE, parent_box.y0 + EDGE, parent_box.x1 - EDGE, parent_box.y1 - EDGE)
+        x0, x1 = _span(parent_box.x0, parent_box.x1, AXES_MARGIN, EDGE)
+        y0, y1 = _span(parent_box.y0, parent_box.y1, bottom, top)
+        return Box(x0, y0, x1, y1)
+    x0, x1 = _span(parent_box.x0, parent_box.x1, EDGE, EDGE)
+    y0, y1 = _span(parent_box.y0, parent_box.y1, EDGE, EDGE)
+    return Box(x0, y0, x1, y1)
+
+
+def _span(lo: float, hi: float, before: float, after: float) -> tuple[float, float]:
+    """A side of a plotting area, `before` and `after` in from the ends of its box's side (each at
+    least EDGE). Where they would leave less than half of it, what they keep beyond EDGE shrinks
+    until half is left, or to nothing; where the side is shorter than two EDGEs, the plot is its
+    middle: marks on the edge of its ranges stay inside the box, the rest gives way."""
+    side = hi - lo
+    extra = before + after - 2 * EDGE
+    if side - before - after < side / 2 and extra > 0:
+        scale = max(0.0, side / 2 - 2 * EDGE) / extra
+        before, after = EDGE + (before - EDGE) * scale, EDGE + (after - EDGE) * scale
+    if side < before + after:
+        middle = (lo + hi) / 2
+        return middle, middle
+    return lo + before, hi - after
 
 
 __all__ = ["PT", "Crowded", "Placement", "Relayout", "Stay", "aspect_of", "children_box", "clock", "layout_role",

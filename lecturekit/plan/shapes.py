@@ -30,6 +30,7 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     legend_rows,
     meeting,
     next_to,
+    plot_dot,
     plot_point,
     plot_range,
     range_of,
@@ -51,8 +52,8 @@ from lecturekit.typst_source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
            "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",
-           "legend_rows", "meeting", "next_to", "plot_point", "plot_range", "range_of", "samples", "segment",
-           "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
+           "legend_rows", "meeting", "next_to", "plot_dot", "plot_point", "plot_range", "range_of", "samples",
+           "segment", "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
@@ -83,11 +84,12 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
 
 
 def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
-                    labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float
-                    ) -> ParentFrame:
+                    labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float,
+                    safe: tuple[float, float, float, float]) -> ParentFrame:
     """Where the children of a Figure or Axes go in `box`: an Axes keeps rows above its plot for
     a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
-    plot's width) and a band under its numbers for captions when its children need them."""
+    plot's width, inside the `safe` area) and a band under its numbers for captions when its
+    children need them."""
     captions = has_captions(spec.name, objects, anchors)
     entries = legend_of(spec.name, objects, labelled)
     if not entries or not isinstance(spec, AxesSpec):
@@ -96,7 +98,7 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
     width = children_box(box, spec, legend=1, captions=captions).width
     rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
     frame = frame_of(spec, box, legend=len(rows), captions=captions)
-    frame.legend = legend_place(frame.box, rows, sizes, scale)
+    frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
     return frame
 
 
@@ -104,7 +106,7 @@ def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> P
     """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
     assert isinstance(spec, AxesSpec | FigureSpec)
     inner = children_box(box, spec, legend=legend, captions=captions)
-    return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)))
+    return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)), bounds=box)
 
 
 @dataclass(frozen=True)

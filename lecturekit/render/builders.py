@@ -101,18 +101,18 @@ class Context:
         if self.memo.get("at") != at:
             self.memo.clear()
             self.memo.update(at=at, settled={})
-        plan = self.plan
-        figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
-                          self.memo["settled"])
-        x0, y0, x1, y1 = figures.settled(self.spec(name).parent or "", frame)[1][(name, key)]
+        x0, y0, x1, y1 = self.figures(self.memo["settled"]).settled(self.spec(name).parent or "", frame)[1][(name, key)]
         return np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
+    def figures(self, memo: dict | None = None) -> Figures:
+        """The plan's children of Figures and Axes, at this frame's numbers."""
+        plan = self.plan
+        return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
+                       {} if memo is None else memo)
+
     def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
-        """Where the children of the Figure or Axes `spec` go when it stands in `box`."""
-        theme = self.plan.theme
-        return shapes.container_frame(spec, box, self.plan.objects, self.plan.scene.anchors, self.labelled,
-                                      lambda key: (self.plan.texts[key].width, self.plan.texts[key].height),
-                                      theme.sizes.minimum / theme.sizes.label)
+        """Where the children of the Figure or Axes `spec` go when it stands in `box`, as the plan has it."""
+        return self.figures().frame(spec, box)
 
 
 # ---------------------------------------------------------------- text
@@ -295,7 +295,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, shapes.arrow_tip(length))
+        arrow = LightArrow(start, end, color, shapes.arrow_tip(start, end, frame))
     group = VGroup(arrow)
     _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=arrow)
@@ -349,7 +349,7 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> M
 
 def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     at = shapes.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
-    dot = Dot(at, radius=shapes.DOT_RADIUS * shapes.PLOT_DOT, color=palette.color(spec.color))
+    dot = Dot(at, radius=shapes.plot_dot(at, frame), color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 

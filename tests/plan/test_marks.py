@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations, pairwise
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -13,14 +14,18 @@ from lecturekit.kinds.geometry import (
     LEGEND_GAP,
     PIECE_AREA,
     STROKE_HALF,
+    Outline,
     ParentFrame,
     footprint,
+    legend_place,
     legend_rows,
     samples,
+    settle,
 )
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.placement import EDGE, children_box
 from lecturekit.resolve import resolve
 from lecturekit.syntax.nodes import FunctionValue
 from lecturekit.syntax.parser import parse_expression
@@ -340,3 +345,123 @@ def test_a_label_near_the_frame_edge_stays_inside_the_safe_area(plan_tiny):
                      [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
     [label] = board_items(plan, "p#label")
     assert label.box.inside(Box(*plan.theme.frame.safe))
+
+
+def meets(a, b) -> float:
+    w, h = min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+SAFE = (-6.0, -3.0, 6.0, 3.0)
+
+
+def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_in_its_figure():
+    wall = tuple((x, -0.6, x + 0.3, 0.6) for x in np.arange(-1.2, 1.2, 0.3))  # a mark around the origin
+    spots = ((-0.2, -0.1, 0.2, 0.1), (-0.2, 0.2, 0.2, 0.4))
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-2.0, -2.0, 2.0, 2.0))
+    pick = chosen[("m", 0)]
+    assert all(meets(pick, w) <= 1e-9 for w in wall)
+    assert np.allclose((pick[2] - pick[0], pick[3] - pick[1]), (0.4, 0.2))  # its size
+    assert abs(pick[1] + 0.1) == pytest.approx(0.7, abs=0.06)  # just above or under the mark: the nearest
+    # no clear place in the figure's box: the nearest in the safe area
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-1.0, -0.5, 1.0, 0.5))
+    assert all(meets(chosen[("m", 0)], w) <= 1e-9 for w in wall)
+
+
+def test_labels_settle_clear_of_each_other_even_when_they_all_want_one_spot():
+    spot = ((0.0, 0.0, 0.4, 0.3),)
+    outlines = [(f"t{k}", Outline((), spots=spot)) for k in range(5)]
+    chosen = list(settle(outlines, [], SAFE).values())
+    assert chosen[0] == spot[0]
+    assert all(meets(a, b) <= 1e-9 for a, b in combinations(chosen, 2))
+
+
+def test_a_legend_entry_stays_where_its_row_sets_it_and_labels_keep_clear_of_it():
+    entry = (1.0, 1.0, 2.0, 1.3)
+    outlines = [("tag", Outline((), spots=((1.2, 1.0, 1.5, 1.3), (3.0, 1.0, 3.3, 1.3)))),  # declared first
+                ("graph", Outline(((0.0, 0.0, 0.1, 0.1),), marks=(("legend", (entry,)),)))]
+    chosen = settle(outlines, [], SAFE)
+    assert chosen[("graph", 0)] == entry
+    assert chosen[("tag", -1)] == (3.0, 1.0, 3.3, 1.3)
+
+
+def test_a_zero_length_line_and_the_math_beside_it_settle_apart(plan_tiny):
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(0, 2), y_range=(0, 2))",
+                     ax_math1='a Math that says "$a$" drawn in {ax}',
+                     ax_line1='a Line labelled "x_1" drawn in {ax} (start=(1.8, 1.8), end=(1.8, 1.8))')
+    for label in ("ax_math1", "ax_line1#label"):
+        assert clear_of_the_rest(plan, label), label
+
+
+def test_numbers_keep_clear_of_the_legend(plan_tiny):
+    # the x axis runs along the top of the plot; a graph covers the numbers under it, and the
+    # legend over it the last of them
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-3, 3), y_range=(-3, 0), x_ticks_every=1.5)",
+                     f='a FunctionPlot labelled "origin" drawn in {ax} (function=-0.1 + 0 * x)')
+    [entry] = [i for i in board_items(plan) if i.kind == "legend"]
+    xs = numbers(plan, "x")
+    assert xs and all(box.intersection(entry.box) == 0.0 for box in xs.values())
+    assert 3.0 not in xs
+
+
+def test_a_box_too_narrow_for_its_margins_keeps_its_plot_upright_and_a_dot_in_from_its_edges():
+    axes = load_spec("an Axes (x_range=(0, 1), y_range=(0, 1))")
+    for width in (0.2, 0.3, 0.6, 1.0, 3.0):
+        box = Box(0.0, 0.0, width, 5.0)
+        plot = children_box(box, axes, legend=2, captions=True)
+        assert plot.x0 <= plot.x1 and plot.y0 <= plot.y1
+        if width >= 2 * EDGE:
+            assert plot.x0 >= EDGE - 1e-9 and plot.x1 <= width - EDGE + 1e-9
+            assert plot.width >= min(width / 2, width - 2 * EDGE) - 1e-9
+    roomy = children_box(Box(0.0, 0.0, 3.0, 5.0), axes)  # room enough: the margins as they are
+    assert np.allclose((roomy.x0, roomy.y0, roomy.x1, roomy.y1), (0.45, 0.36, 3.0 - EDGE, 5.0 - EDGE))
+
+
+def load_spec(text: str):
+    from lecturekit.syntax.parser import parse_description
+
+    return parse_description(text, "ax")[0]
+
+
+def test_a_narrow_axes_or_figure_keeps_its_marks_inside_its_box(plan_tiny):
+    figure = plan_tiny({"fig": "a Figure (x_range=(-2, 2), y_range=(-1, 1), aspect=(1, 20))",
+                        "v": "a Vector drawn in fig (start=(0, -1), end=(0, 1))",
+                        "u": "a Vector drawn in fig (start=(-2, 0), end=(2, 1))",
+                        "d": "a Point drawn in fig (location=(2, 0))"},
+                       [(0.5, SHOW.format("fig")), (1.0, SHOW.format("v")), (1.2, SHOW.format("u")),
+                        (1.5, SHOW.format("d"))])
+    box = Box(1.0, -1.5, 1.15, 1.5)  # as a crowded board may leave it: narrower than two dots
+    for item in plan_figures(figure).items("fig", box, {"v", "u", "d"}):
+        assert item.box.inside(Box(box.x0 - 1e-6, box.y0 - 1e-6, box.x1 + 1e-6, box.y1 + 1e-6)), item
+    plan = axis_plan(plan_tiny, "an Axes (x_range=(-4, -1), y_range=(-3, 1), aspect=(1, 20))",
+                     f="a FunctionPlot drawn in {ax} (function=-1 + sin(x))",
+                     d="a PlotPoint drawn in {ax} (target='f', x=-1)",
+                     p="a Point drawn in {ax} (location=(-4, 1), marker_radius=0.5)",
+                     v="a Vector drawn in {ax} (start=(-4, -3), end=(-1, 1))")
+    box = plan.stays["ax"][-1].place.box
+    assert box.width < 2 * 0.45  # narrower than the room an Axes keeps for its numbers
+    marks = [i for i in board_items(plan) if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
+    assert {i.name for i in marks} == {"f", "d", "p", "v"}
+    for item in marks:
+        assert item.box.inside(Box(box.x0 - 1e-6, box.y0 - 1e-6, box.x1 + 1e-6, box.y1 + 1e-6)), item
+
+
+def test_a_large_dot_at_the_edge_of_its_figure_stays_inside_its_box(plan_tiny):
+    plan = plan_tiny({"fig": "a Figure (x_range=(0, 1), y_range=(0, 1))",
+                      "big": "a Point drawn in fig (location=(1, 1), marker_radius=0.5)",
+                      "mid": "a Point drawn in fig (location=(0.5, 0.5), marker_radius=0.5)"},
+                     [(0.5, SHOW.format("fig")), (1.0, SHOW.format("big")), (1.5, SHOW.format("mid"))])
+    box = plan.stays["fig"][-1].place.box
+    [big], [mid] = board_items(plan, "big"), board_items(plan, "mid")
+    assert big.box.inside(Box(box.x0 - 1e-6, box.y0 - 1e-6, box.x1 + 1e-6, box.y1 + 1e-6))
+    assert mid.box.width == pytest.approx(1.2, abs=1e-3)  # the one in the middle as large as it may be
+    assert big.box.width < mid.box.width
+
+
+def test_a_legend_row_wider_than_a_narrow_plot_at_the_left_edge_stays_inside_the_safe_area():
+    plot = Box(-5.9, -2.0, -5.7, 2.0)
+    place = legend_place(plot, [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)
+    left, _, _ = place["a"]
+    assert left - 0.32 == pytest.approx(SAFE[0])  # its swatch on the safe area's edge
+    assert legend_place(Box(-2.0, -2.0, 2.0, 2.0), [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)["a"][0] == (
+        pytest.approx(2.0 - 1.0))  # right-aligned where it fits

@@ -353,6 +353,29 @@ def test_the_painter_sets_each_label_where_the_plan_settles_it(tmp_path: Path):
         assert np.allclose(glyphs.get_center()[:2], listed[name], atol=0.02), name
 
 
+def test_the_painter_draws_crowded_labels_a_legend_and_dots_where_the_plan_lists_them(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"ax": "an Axes (x_range=(0, 2), y_range=(0, 2), aspect=(1, 12))",
+         "ax_math1": 'a Math that says "$a$" drawn in ax',
+         "ax_line1": 'a Line labelled "x_1" drawn in ax (start=(1.8, 1.8), end=(1.8, 1.8))',
+         "f": 'a FunctionPlot labelled "a long name" drawn in ax (function=x / 2)',
+         "d": "a PlotPoint drawn in ax (target='f', x=2)",
+         "p": "a Point drawn in ax (location=(0, 0), marker_radius=1)"},
+        ["ax", "ax_math1", "ax_line1", "f", "d", "p"])
+    listed = {i.name: i.box for i in stage.plan.boards[-1].items if i.parent == "ax" and i.kind != "ticks"}
+    glyphs = {"ax_math1": stage.live["ax_math1"].drawn.ink, "ax_line1#label": stage.live["ax_line1"].drawn.mobject[-1]}
+    for name, drawn in glyphs.items():
+        assert np.allclose(drawn.get_center()[:2], listed[name].center, atol=0.02), name
+    entry = stage.live["f"].drawn.mobject[-1]  # its swatch, then its text
+    box = listed["f#label"]
+    assert np.allclose((entry.get_left()[0], entry.get_right()[0], entry[1].get_center()[1]),
+                       (box.x0, box.x1, box.center[1]), atol=0.02)
+    assert listed["ax_math1"].intersection(listed["ax_line1#label"]) == 0.0
+    for name in ("d", "p"):
+        dot = stage.live[name].drawn.ink
+        assert np.allclose((dot.width, dot.height), (listed[name].width, listed[name].height), atol=0.01), name
+
+
 def test_a_step_graph_is_drawn_as_level_treads_with_no_risers_or_hooks(tmp_path: Path):
     stage = final_board(tmp_path,
         {"ax": "an Axes (x_range=(-3, 3), y_range=(-4, 4))",
