@@ -2,10 +2,11 @@
 plan, as an outside audit reads it), so one checker holds generated lectures and real ones alike.
 
 - inside: every item lies inside the safe area (the theme's margin, 5 % of each side);
-- apart: no two items drawn in the same place (top level, or one Figure/Axes) cover each other:
-  top-level items and the texts in a figure (labels, legend entries, numbers) not at all, marks
-  by no more than a sliver where their strokes cross (a stroke is listed as boxes along it,
-  `piece`); a label or legend entry is not compared with the object it is `of`;
+- apart: no two items cover each other: top-level items, the texts in a figure (labels, legend
+  entries, numbers) and anything drawn in one container against another not at all, the marks
+  of one figure by no more than a sliver where their strokes cross (a stroke is listed as boxes
+  along it, `piece`); a label or legend entry is not compared with the object it is `of`, nor a
+  child with its own container;
 - legible: every text is set at the stated minimum font size or above, unless `check` warned
   that its board cannot hold it at a legible size;
 - aspect: a visual keeps the width over height it is meant to;
@@ -52,7 +53,9 @@ def _cover(a: list[float], b: list[float]) -> float:
 
 
 def _related(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    return a["name"] == b["name"] or a.get("of") == b["name"] or b.get("of") == a["name"]
+    """One stroke's pieces, a label and what it labels, a child and its container."""
+    return (a["name"] == b["name"] or a.get("of") == b["name"] or b.get("of") == a["name"]
+            or a.get("parent") == b["name"] or b.get("parent") == a["name"])
 
 
 def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
@@ -78,9 +81,10 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
             if it["kind"] in PICTURES and max(w, h) < MIN_VISIBLE * shorter and it["name"] not in unfit:
                 faults.append(f"{it['name']} is too small to see: {it['bbox']}")
     for a, b in combinations(items, 2):
-        if a.get("parent") != b.get("parent") or _related(a, b):
+        if _related(a, b):
             continue
-        strict = a.get("parent") is None or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS
+        strict = (a.get("parent") is None or a.get("parent") != b.get("parent")
+                  or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS)
         bound = TOUCH if strict else SLIVER
         if _cover(a["bbox"], b["bbox"]) > bound:
             faults.append(f"{a['name']} overlaps {b['name']} ({_cover(a['bbox'], b['bbox']):.4f})")
