@@ -48,6 +48,7 @@ from lecturekit.plan.placement import children_box
 from lecturekit.plan.texts import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
+from lecturekit.theme import THEME
 from lecturekit.typst_source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
@@ -105,8 +106,22 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
 def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> ParentFrame:
     """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
     assert isinstance(spec, AxesSpec | FigureSpec)
-    inner = children_box(box, spec, legend=legend, captions=captions)
-    return ParentFrame(inner, range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0)), bounds=box)
+    x_range, y_range = range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0))
+    numbers = _left_numbers(spec, x_range, y_range) if isinstance(spec, AxesSpec) else 0.0
+    inner = children_box(box, spec, legend=legend, captions=captions, numbers=numbers)
+    return ParentFrame(inner, x_range, y_range, bounds=box)
+
+
+def _left_numbers(spec: AxesSpec, x_range: tuple[float, float], y_range: tuple[float, float]) -> float:
+    """The room an Axes' y numbers take left of its plot when its y axis is the plot's left edge
+    (0 is not inside the x range): the widest of them, its gap to the axis and a dot's room;
+    nothing when the y axis stands inside the plot."""
+    if x_range[0] < 0 < x_range[1]:
+        return 0.0
+    y0, y1 = y_range
+    values = ticks(y0, y1, _step(spec.y_ticks_every) or nice_step(y1 - y0, 4))
+    widths = [number_size(number_text(v), NUMBER_FONT)[0] for v in values]
+    return max(widths, default=0.0) + NUMBER_GAP + TICK_HALF
 
 
 @dataclass(frozen=True)
@@ -147,6 +162,8 @@ class Numbering:
 #: Between an axis line and the near edge of its numbers, and the least room between two numbers, in units.
 NUMBER_GAP = 0.12
 NUMBER_SPACE = 0.12
+#: The font size axis numbers are set at (the theme's minimum).
+NUMBER_FONT = THEME.sizes.minimum
 #: Thinning: a number on every 1st, 2nd, 5th... tick.
 EVERY = (1, 2, 5, 10, 20, 50, 100)
 
@@ -169,7 +186,7 @@ def number_size(text: str, font: float) -> tuple[float, float]:
     return sum(w for w, _ in sizes) * font * PT, max(h for _, h in sizes) * font * PT
 
 
-def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Numbering(), font: float = 24.0
+def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Numbering(), font: float = NUMBER_FONT
                ) -> AxisMarks:
     """The axis lines (each where the other axis' 0 is, or along the plot's bottom and left edges
     when 0 is outside a range), the ticks on them and where their numbers go: beside their line,
@@ -223,7 +240,8 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
                     taken += [t.box for t in drawn.x if t.box is not None]
                 boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
                 for tick in getattr(drawn, axis):
-                    if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)):
+                    if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)
+                                                 or (frame.bounds is not None and not tick.box.inside(frame.bounds))):
                         covered.add((axis, tick.value))
             trial = replace(trial, left_out=trial.left_out | covered)
             if best is None or len(covered) < best[0]:
