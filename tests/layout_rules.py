@@ -102,11 +102,13 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
                      if " moves" in c["action"] and RELAYOUT not in c["action"]}
     fps = scene["frames"] / scene["duration"] if scene["duration"] else 1
     boards = scene["boards"]
-    last_set: dict[str, frozenset[str]] = {}
+    last_set: dict[str, frozenset[str]] = {}  # what was on the board when each object last moved
+    changed: set[str] = set()  # objects whose board has held something else since they last moved
     before: dict[str, list[float]] = {}
     for k, board in enumerate(boards):
         top = _top(board["items"])
         names = frozenset(top)
+        changed.update(name for name in top if last_set.get(name, names) != names)
         coming = {frozenset(_top(b["items"])) for b in boards[k:] if b["time"] <= board["time"] + SETTLE}
         for name, box in top.items():
             old = before.get(name)
@@ -117,12 +119,14 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
             frame = round(board["time"] * fps)
             if step < MOVED:
                 faults.append(f"{name} jitters by {step:.3f} units at {board['time']:.2f} s")
-            elif (name, frame) not in lecture_moves and coming == {last_set.get(name)}:
+            elif (name, frame) not in lecture_moves and name not in changed and coming == {names}:
                 faults.append(f"{name} moves at {board['time']:.2f} s though the board did not change")
             last_set[name] = names
+            changed.discard(name)
         for name in list(last_set):
             if name not in top:
                 del last_set[name]
+                changed.discard(name)
         before = top
     return faults
 

@@ -4,7 +4,8 @@ visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, T
 Rules:
 - Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
 - Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
-  of the content area's shorter side, a table at its smallest legible scale (`min_scale`).
+  of the safe area's shorter side (one size on every board: a heading or a title card above it
+  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`).
 - Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
   about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
   print on a screen, still read without effort) unless the board cannot hold it: then staying on
@@ -37,7 +38,7 @@ MAX_MEASURE = 10.5
 SHRINK_ROUNDS = 8
 #: Texts shrink by this much a step (Manim font size).
 STEP = 2.0
-#: A visual's smallest visible size: its longer side over the content area's shorter side.
+#: A picture's smallest visible size: its longer side over the safe area's shorter side.
 VISIBLE = 0.3
 #: A formula alone on the board may be set up to this many times its font...
 LONE_GROWTH = 1.5
@@ -314,7 +315,8 @@ class _Content:
         """A table is seen when it is legible; a picture when it is its visible size."""
         if visual.natural is not None:
             return box.width >= visual.natural[0] * visual.min_scale - _EPS
-        need = VISIBLE * min(self.area.width, self.area.height)
+        x0, y0, x1, y1 = self.theme.frame.safe
+        need = VISIBLE * min(x1 - x0, y1 - y0)
         return max(box.width, box.height) >= need - _EPS
 
     def _scale(self, name: str, box: Box) -> float:

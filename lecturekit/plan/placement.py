@@ -4,7 +4,8 @@ them; one that comes later lays the board out again, and what is already there m
 
 What is on the board keeps its size if it is a text (a paragraph may wrap anew at its font);
 visuals scale. A move goes at the layout's time, or when the lecture says the object moves;
-a move too small to see is not made. Leaving moves nothing unless the board then holds still:
+a move too small to see is not made, and what comes back a hair from where it stood (hidden
+and shown again at once) takes its old place. Leaving moves nothing unless the board then holds still:
 then it is laid out again for what is left (texts keep their lines), once the leavers are gone.
 A board that cannot hold its objects legibly is reported (`Crowded`), once per layout.
 """
@@ -181,6 +182,7 @@ def place_scene(
     used_moves: set[int] = set()
     stays: dict[str, list[Stay]] = {}
     current: dict[str, Placed] = {}  # on the board, or kept for an arrival laid out with its group
+    left: dict[str, Placed] = {}  # where what has left stood last
     board: list[str] = []  # on the board now, in arrival order
     moves: list[Relayout] = []
     crowded: list[Crowded] = []
@@ -221,7 +223,7 @@ def place_scene(
             if name not in board:
                 continue
             board.remove(name)
-            current.pop(name, None)
+            left[name] = current.pop(name)
             later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
             if not board or any(k == "leave" and n in board for _, k, n in later):
                 continue  # the board is empty, or another departure follows before it settles
@@ -248,7 +250,7 @@ def place_scene(
             elif tj <= t and nj in board:  # leaving as the group starts frees its room
                 done.add(j)
                 board.remove(nj)
-                current.pop(nj, None)
+                left[nj] = current.pop(nj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
         names = board + newcomers
         arrangement = lay_out(names, rewraps=True)
@@ -257,9 +259,12 @@ def place_scene(
         before = max((e[0] for e in events[:i] if e[0] < t), default=0.0)
         move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
         first = {n: tn for tn, n in reversed(group)}
-        for n in newcomers:
-            stays.setdefault(n, []).append(Stay(first[n], arrangement.places[n]))
-            current[n] = arrangement.places[n]
+        for n in newcomers:  # what comes back within a move too small to see of where it stood takes that place
+            place = arrangement.places[n]
+            if n in left and not _moved(left[n], place):
+                place = left[n]
+            stays.setdefault(n, []).append(Stay(first[n], place))
+            current[n] = place
         board.append(name)
     return Placement({n: tuple(s) for n, s in stays.items()}, tuple(sorted(moves, key=lambda m: m.time)),
                      tuple(c.line() for c in crowded), tuple(crowded))

@@ -58,16 +58,19 @@ def build_cues(
     """All cues of a scene, in time order."""
     total = frame_of(scene.duration, fps)
     last = max(total - 1, 0)
+
+    def at(seconds: float) -> int:  # what comes at the scene's end is on its last frame
+        return min(frame_of(seconds, fps), last)
+
     raw: list[tuple[float, int, Action, str, int]] = []  # (scene time, frame, action, text, index)
     for timed in scene.actions:
         if timed.action.object in scene.broken:
             continue
         t = timed.time - scene.start
-        raw.append((t, min(frame_of(t, fps), last), timed.action, timed.source, timed.index))
+        raw.append((t, at(t), timed.action, timed.source, timed.index))
     for move in placement.moves:
         if not move.explicit:
-            frame = min(frame_of(move.time, fps), last)
-            raw.append((move.time, frame, Move(move.object), f"{move.object} {RELAYOUT}.", 0))
+            raw.append((move.time, at(move.time), Move(move.object), f"{move.object} {RELAYOUT}.", 0))
     raw.sort(key=lambda r: (r[1], r[4] == 0))
     frames_of_object: dict[str, list[int]] = {}
     for _, frame, action, _, _ in raw:
@@ -78,7 +81,7 @@ def build_cues(
     for _, frame, action, _, _ in raw:
         for child in board.apply(action).left[1:]:
             frames_of_object.setdefault(child, []).append(frame)
-    explicit_moves = {(m.object, frame_of(m.time, fps)): m for m in placement.moves}
+    explicit_moves = {(m.object, at(m.time)): m for m in placement.moves}
     shows: dict[str, int] = {}
     values = initial_values(scene)
     cues: list[Cue] = []
@@ -96,7 +99,7 @@ def build_cues(
             if kind_def(spec.kind).stepped:
                 extra["step"] = shows[name]
             stays = placement.stays.get(name, ())
-            arrived = [s for s in stays if frame_of(s.time, fps) <= frame]
+            arrived = [s for s in stays if at(s.time) <= frame]
             if arrived:
                 extra["place"] = arrived[-1].place
         elif isinstance(action, Move):

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from tests.conftest import DEMO, TRANSFORMER
-from tests.layout_rules import plan_faults
+from tests.layout_rules import moves_faults, plan_faults
 
 OWN = Path(__file__).parents[1] / "lectures"
 AUDIT = TRANSFORMER.parents[2] / "tools" / "plan_audit.py"
@@ -47,3 +47,19 @@ def test_the_outside_audit_passes(printed):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stdout[-3000:]
     assert " 0 overlaps, 0 outside the safe area, 0 cue faults" in done.stdout
+
+
+def _board(time: float, **boxes: list[float]) -> dict:
+    return {"time": time, "items": [{"name": n, "kind": "Text", "bbox": b} for n, b in boxes.items()]}
+
+
+def test_a_move_after_an_arrival_came_and_went_is_a_change_and_one_with_nothing_changed_is_not():
+    """`a` moves at 10 s for the board `b` and `c` (arriving within the settle time) make; `c`
+    leaves, and the board without it is laid out at 16 s: the board changed since `a` last moved
+    (it held `c`). A move at 30 s, with nothing come or gone since 16 s, is a fault."""
+    x, y, z, w = ([0.1 + d, 0.1, 0.3 + d, 0.2] for d in (0.0, 0.1, 0.2, 0.3))
+    far = [0.6, 0.6, 0.8, 0.7]
+    boards = [_board(0.0, a=x), _board(10.0, a=y, b=far), _board(10.5, a=y, b=far, c=[0.6, 0.3, 0.8, 0.4]),
+              _board(11.5, a=y, b=far), _board(16.0, a=z, b=far), _board(30.0, a=w, b=far)]
+    faults = moves_faults({"cues": [], "frames": 600, "duration": 40.0, "boards": boards})
+    assert faults == ["a moves at 30.00 s though the board did not change"]

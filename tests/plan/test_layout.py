@@ -140,14 +140,13 @@ def test_no_text_below_the_minimum_size_unless_it_is_named(items: list[Item]):
 @given(boards())
 def test_every_visual_is_visibly_sized_unless_it_is_named(items: list[Item]):
     arrangement = arrange(items, THEME)
-    area = content_area(items, arrangement)
     for item in items:
         if item.role is Role.VISUAL and item.name not in arrangement.unfit:
             box = arrangement.places[item.name].box
             if item.natural is not None:  # a table: legible
                 assert box.width >= item.natural[0] * item.min_scale - 1e-6, item.name
             else:
-                assert max(box.width, box.height) >= VISIBLE * min(area.width, area.height) - 1e-6, item.name
+                assert max(box.width, box.height) >= VISIBLE * min(SAFE.width, SAFE.height) - 1e-6, item.name
 
 
 @PROPERTIES
@@ -295,3 +294,18 @@ def test_a_board_too_full_to_hold_names_what_does_not_fit():
     boxes = [p.box for p in arrangement.places.values()]
     assert all(b.inside(SAFE) for b in boxes)
     assert all(a.intersection(b) < 1e-9 for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_a_heading_and_a_title_card_above_pictures_leave_less_room_not_smaller_pictures():
+    """Under a heading and a title card, with texts beside them, every picture is still its
+    visible size of the safe area (as on a board with neither), or the arrangement names it."""
+    heading = Item("h", Role.HEADING, font=42, size=fake_size(20, 1.0, False))
+    card = Item("card", Role.TITLE, font=56, size=fake_size(40, 1.2, True))
+    items = [heading, card, Item("axes", Role.VISUAL, aspect=0.62), Item("img", Role.VISUAL, aspect=1.33),
+             Item("img2", Role.VISUAL, aspect=0.75), paragraph("p", 300), Item("f", Role.TEXT, font=38,
+                                                                            size=fake_size(20, 1.2, False))]
+    arrangement = arrange(items, THEME)
+    need = VISIBLE * min(SAFE.width, SAFE.height)
+    for name in ("axes", "img", "img2"):
+        box = arrangement.places[name].box
+        assert max(box.width, box.height) >= need - 1e-6 or name in arrangement.unfit, name

@@ -6,8 +6,10 @@ from __future__ import annotations
 from itertools import pairwise
 from pathlib import Path
 
+from PIL import Image
+
 from lecturekit.plan import durations, plan_scene
-from lecturekit.plan.placement import SETTLE
+from lecturekit.plan.placement import MOVED, SETTLE
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Move
 from tests.plan.conftest import LEAVE, SHOW
@@ -111,3 +113,40 @@ def test_the_lecture_s_own_move_carries_the_relayout_and_no_move_goes_nowhere():
         for before, after in pairwise(stays):
             a, b = before.place.box, after.place.box
             assert max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > 0.05, name
+
+
+def test_what_comes_at_the_scene_s_end_takes_the_place_its_layout_gives_it_there(plan_tiny):
+    """A title card shown again on the scene's last moment, under a heading that came meanwhile:
+    its cue (on the last frame) puts it where the layout for that board does, clear of the
+    heading, not where it stood before the heading came; the moves that make it room are made."""
+    does = [*((t, SHOW.format("table")) for t in (0.5, 0.6, 0.7, 0.8)), (5.0, SHOW.format("card")),
+            (9.0, LEAVE.format("card")), (9.5, SHOW.format("head")), (14.0, SHOW.format("card"))]
+    plan = plan_tiny({"table": BIG_TABLE, "card": 'a Title that says "Keeps — value moves mean as draws one tail."',
+                      "head": 'a Heading that says "Expected."'}, does, end=14.0)
+    last = [c for c in plan.cues if c.object == "card" and c.place is not None][-1]
+    assert last.frame == round(14.0 * plan.fps) - 1
+    assert last.place == plan.stays["card"][-1].place != plan.stays["card"][0].place
+    assert last.place.box.intersection(plan.stays["head"][0].place.box) == 0.0
+    drawn = {item.name: item.box for item in plan.boards[-1].items}
+    assert drawn["table"] == plan.stays["table"][-1].place.box
+
+
+BIG_TABLE = ('a Table that says "a b c d e f g h" (rows=(("long cell text", "b", "c", "d"), '
+             '("e", "long cell text", "g", "h"), ("i", "j", "long cell text", "l"), '
+             '("m", "n", "o", "long cell text")))')
+
+
+def test_what_is_shown_again_where_it_stood_but_for_a_hair_takes_its_old_place(plan_tiny, tmp_path):
+    """A wide picture under a note: the note leaves, too close to the picture's next showing for
+    the board to be laid out again; the picture is hidden and shown again at once, laid out alone,
+    a hair from where it stood: it keeps its place rather than jump by less than a move."""
+    Image.new("RGB", (48, 12)).save(tmp_path / "picture.png")
+    objects = {"table": 'a Table that says "river yes river yes yes" (rows=(("river", "yes", "river", "yes", "yes"),))',
+               "note": 'a Panel that says "Sample tail fixed toward as sample."',
+               "picture": "an Image (path='picture.png', aspect=(1600, 400))"}
+    plan = plan_tiny(objects, [(4.0, SHOW.format("table")), (7.5, LEAVE.format("table")),
+                               (7.62, SHOW.format("note")), (8.12, SHOW.format("picture")),
+                               (13.12, LEAVE.format("note")), (17.12, LEAVE.format("picture")),
+                               (17.12, SHOW.format("picture"))], end=22.0)
+    a, b = (stay.place.box for stay in plan.stays["picture"])
+    assert a == b or max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > MOVED
