@@ -96,37 +96,35 @@ def _top(items: Iterable[dict[str, Any]]) -> dict[str, list[float]]:
 
 
 def moves_faults(scene: dict[str, Any]) -> list[str]:
-    """Jitter, and layout moves with nothing on the board changed since the object last moved."""
+    """Jitter, and layout moves with no top-level object shown or hidden since the object last
+    moved (or arrived) and none about to be (within SETTLE)."""
     faults = []
     lecture_moves = {(c["object"], c["frame"]) for c in scene["cues"]
                      if " moves" in c["action"] and RELAYOUT not in c["action"]}
     fps = scene["frames"] / scene["duration"] if scene["duration"] else 1
-    boards = scene["boards"]
-    last_set: dict[str, frozenset[str]] = {}  # what was on the board when each object last moved
-    changed: set[str] = set()  # objects whose board has held something else since they last moved
+    # a child is drawn in its container: what is never listed as one (even if no board shows it:
+    # shown and hidden at once) comes or goes at the top level
+    children = {i["name"] for b in scene["boards"] for i in b["items"] if i.get("parent") is not None}
+    comings = sorted(c["time"] for c in scene["cues"] if c["object"] not in children
+                     and (" is shown" in c["action"] or " is hidden" in c["action"]))
+    since: dict[str, float] = {}  # when each object last moved or arrived
     before: dict[str, list[float]] = {}
-    for k, board in enumerate(boards):
-        top = _top(board["items"])
-        names = frozenset(top)
-        changed.update(name for name in top if last_set.get(name, names) != names)
-        coming = {frozenset(_top(b["items"])) for b in boards[k:] if b["time"] <= board["time"] + SETTLE}
+    for board in scene["boards"]:
+        top, now = _top(board["items"]), board["time"]
         for name, box in top.items():
             old = before.get(name)
             if old is None or old == box:
-                last_set.setdefault(name, names)
+                since.setdefault(name, now)
                 continue
             step = max(abs(p - q) * side for p, q, side in zip(old, box, (WIDTH, HEIGHT) * 2, strict=True))
-            frame = round(board["time"] * fps)
             if step < MOVED:
-                faults.append(f"{name} jitters by {step:.3f} units at {board['time']:.2f} s")
-            elif (name, frame) not in lecture_moves and name not in changed and coming == {names}:
-                faults.append(f"{name} moves at {board['time']:.2f} s though the board did not change")
-            last_set[name] = names
-            changed.discard(name)
-        for name in list(last_set):
-            if name not in top:
-                del last_set[name]
-                changed.discard(name)
+                faults.append(f"{name} jitters by {step:.3f} units at {now:.2f} s")
+            elif ((name, round(now * fps)) not in lecture_moves
+                  and not any(since[name] < t <= now + SETTLE for t in comings)):
+                faults.append(f"{name} moves at {now:.2f} s though the board did not change")
+            since[name] = now
+        for name in set(since) - set(top):
+            del since[name]
         before = top
     return faults
 

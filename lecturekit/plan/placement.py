@@ -240,6 +240,7 @@ def place_scene(
             continue
         # a new group: this arrival and those that follow it each within SETTLE of the last
         group, last = [(t, name)], t
+        freed = [0.0]  # when what leaves as the group starts has gone
         for j in range(i + 1, len(events)):
             tj, kj, nj = events[j]
             if tj - last >= SETTLE:
@@ -251,12 +252,15 @@ def place_scene(
                 done.add(j)
                 board.remove(nj)
                 left[nj] = current.pop(nj)
+                freed.append(tj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
         names = board + newcomers
         arrangement = lay_out(names, rewraps=True)
         if arrangement.unfit:
             crowded.append(Crowded(t, scene.start + t, arrangement.unfit))
-        before = max((e[0] for e in events[:i] if e[0] < t), default=0.0)
+        # a lecture's own move earlier than the group may carry its moves, but not before what
+        # leaves to make the room has gone
+        before = max([e[0] for e in events[:i] if e[0] <= t] + freed)
         move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
         first = {n: tn for tn, n in reversed(group)}
         for n in newcomers:  # what comes back within a move too small to see of where it stood takes that place

@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
+from lecturekit.plan.timeline import RELAYOUT
 from tests.conftest import DEMO, TRANSFORMER
 from tests.layout_rules import moves_faults, plan_faults
 
@@ -61,5 +62,14 @@ def test_a_move_after_an_arrival_came_and_went_is_a_change_and_one_with_nothing_
     far = [0.6, 0.6, 0.8, 0.7]
     boards = [_board(0.0, a=x), _board(10.0, a=y, b=far), _board(10.5, a=y, b=far, c=[0.6, 0.3, 0.8, 0.4]),
               _board(11.5, a=y, b=far), _board(16.0, a=z, b=far), _board(30.0, a=w, b=far)]
-    faults = moves_faults({"cues": [], "frames": 600, "duration": 40.0, "boards": boards})
+    cues = [_cue(0.0, "a is shown"), _cue(10.0, "b is shown"), _cue(10.5, "c is shown"),
+            _cue(11.0, "c is hidden"), _cue(16.0, f"a {RELAYOUT}"), _cue(30.0, f"a {RELAYOUT}")]
+    faults = moves_faults({"cues": cues, "frames": 600, "duration": 40.0, "boards": boards})
     assert faults == ["a moves at 30.00 s though the board did not change"]
+    # a visit too short to reach a board (shown and hidden at once) is a change too
+    cues.insert(-1, _cue(25.0, "d is shown"))
+    assert moves_faults({"cues": cues, "frames": 600, "duration": 40.0, "boards": boards}) == []
+
+
+def _cue(time: float, action: str) -> dict:
+    return {"time": time, "frame": round(time * 15), "object": action.split()[0], "action": action + "."}
