@@ -120,7 +120,7 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
             if step < MOVED:
                 faults.append(f"{name} jitters by {step:.3f} units at {now:.2f} s")
             elif ((name, round(now * fps)) not in lecture_moves
-                  and not any(since[name] < t <= now + SETTLE for t in comings)):
+                  and not any(since[name] < t <= now + SETTLE + 1 / fps for t in comings)):  # boards are on frames
                 faults.append(f"{name} moves at {now:.2f} s though the board did not change")
             since[name] = now
         for name in set(since) - set(top):
