@@ -71,7 +71,7 @@ def check_and_plan(generated: Generated, folder: Path, warnings: tuple[str, ...]
         cues = sorted((c["frame"], c["action"]) for c in planned["cues"]
                       if ": enter:" not in c["action"] and RELAYOUT not in c["action"])  # moves the layout adds
         assert cues == actions  # every action, on the frame its time names
-    assert plan_faults(plan, said["warnings"]) == []
+    assert plan_faults(plan, said["warnings"] + [e["message"] for e in boards]) == []
 
 
 @MANY

@@ -265,14 +265,18 @@ def _aspect(plan: ScenePlan, spec: Spec) -> float | None:
 
 def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Diagnostic, ...]:
     """One warning for every board that cannot hold what the lecture puts on it legibly (what
-    `check` adds to its report): the scene, the time on the lecture's clock, the objects."""
+    `check` adds to its report): the scene, the time on the lecture's clock, the objects. Boards
+    of one scene at one second of the clock are one warning."""
     folder = Path(resolved.folder)
     found = []
     for scene in resolved.scenes:
+        unfit: dict[str, dict[str, None]] = {}  # by clock time, the names in order
         for crowded in place_scene(scene, _parts(scene), theme, folder).crowded:
+            unfit.setdefault(clock(crowded.at), {}).update(dict.fromkeys(crowded.unfit))
+        for at, names in unfit.items():
             found.append(warning(
-                Place(scene=scene.title, action=f"board at {clock(crowded.at)}"),
-                f"the board cannot hold {', '.join(crowded.unfit)} at a legible size",
+                Place(scene=scene.title, action=f"board at {at}"),
+                f"the board cannot hold {', '.join(names)} at a legible size",
                 "move one of them to a later beat, or hide something before it arrives"))
     return tuple(found)
 
