@@ -96,8 +96,9 @@ def _top(items: Iterable[dict[str, Any]]) -> dict[str, list[float]]:
 
 
 def moves_faults(scene: dict[str, Any]) -> list[str]:
-    """Jitter, and layout moves with no top-level object shown or hidden since the object last
-    moved (or arrived) and none about to be (within SETTLE)."""
+    """Jitter, and layout moves with no top-level object shown or hidden since the frame the
+    object last moved (or arrived) on, that frame included (a visit shown and hidden at once
+    moves the board twice), and none about to be (within SETTLE)."""
     faults = []
     lecture_moves = {(c["object"], c["frame"]) for c in scene["cues"]
                      if " moves" in c["action"] and RELAYOUT not in c["action"]}
@@ -105,24 +106,24 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
     # a child is drawn in its container: what is never listed as one (even if no board shows it:
     # shown and hidden at once) comes or goes at the top level
     children = {i["name"] for b in scene["boards"] for i in b["items"] if i.get("parent") is not None}
-    comings = sorted(c["time"] for c in scene["cues"] if c["object"] not in children
+    comings = sorted(c["frame"] for c in scene["cues"] if c["object"] not in children
                      and (" is shown" in c["action"] or " is hidden" in c["action"]))
-    since: dict[str, float] = {}  # when each object last moved or arrived
+    settle = round(SETTLE * fps)
+    since: dict[str, int] = {}  # the frame each object last moved or arrived on
     before: dict[str, list[float]] = {}
     for board in scene["boards"]:
-        top, now = _top(board["items"]), board["time"]
+        top, now, frame = _top(board["items"]), board["time"], round(board["time"] * fps)
         for name, box in top.items():
             old = before.get(name)
             if old is None or old == box:
-                since.setdefault(name, now)
+                since.setdefault(name, frame)
                 continue
             step = max(abs(p - q) * side for p, q, side in zip(old, box, (WIDTH, HEIGHT) * 2, strict=True))
             if step < MOVED:
                 faults.append(f"{name} jitters by {step:.3f} units at {now:.2f} s")
-            elif ((name, round(now * fps)) not in lecture_moves
-                  and not any(since[name] < t <= now + SETTLE + 1 / fps for t in comings)):  # boards are on frames
+            elif (name, frame) not in lecture_moves and not any(since[name] <= f <= frame + settle for f in comings):
                 faults.append(f"{name} moves at {now:.2f} s though the board did not change")
-            since[name] = now
+            since[name] = frame
         for name in set(since) - set(top):
             del since[name]
         before = top
