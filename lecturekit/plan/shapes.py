@@ -153,6 +153,10 @@ class Numbering:
     #: x numbers over the x axis rather than under it; y numbers right of the y axis, not left.
     x_over: bool = False
     y_right: bool = False
+    #: The numbers along the plot's bottom (x) or left (y) edge instead: where the marks cover
+    #: most of them beside the axis line on either side (waves across the x axis).
+    x_edge: bool = False
+    y_edge: bool = False
     x_every: int = 1
     y_every: int = 1
     #: ("x" | "y", value)
@@ -197,23 +201,28 @@ def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Number
     lines = ((frame.point(x0, ax_y), frame.point(x1, ax_y)), (frame.point(ax_x, y0), frame.point(ax_x, y1)))
     x_step = _step(spec.x_ticks_every) or nice_step(x1 - x0, 6)
     y_step = _step(spec.y_ticks_every) or nice_step(y1 - y0, 4)
-    x_side = 1.0 if numbering.x_over else -1.0
-    y_side = 1.0 if numbering.y_right else -1.0
+    x_side = 1.0 if numbering.x_over and not numbering.x_edge else -1.0
+    y_side = 1.0 if numbering.y_right and not numbering.y_edge else -1.0
+    x_at = y0 if numbering.x_edge else ax_y
+    y_at = x0 if numbering.y_edge else ax_x
 
-    def number(axis: str, value: float, step: float, every: int, at: np.ndarray) -> Tick:
+    def number(axis: str, value: float, step: float, every: int, at: np.ndarray, by: np.ndarray) -> Tick:
+        """The tick at `at` on its axis line, its number set beside `by` (the line, or the edge)."""
         crossing = abs(value - (ax_x if axis == "x" else ax_y)) <= 1e-9 * max(step, 1.0) and (
             axis == "y" or ax_y == 0.0)
         if crossing or round(value / step) % every or (axis, value) in numbering.left_out:
             return Tick(value, at, None)
         w, h = number_size(number_text(value), font)
         if axis == "x":
-            centre = at + np.array([0.0, x_side * (NUMBER_GAP + h / 2), 0.0])
+            centre = by + np.array([0.0, x_side * (NUMBER_GAP + h / 2), 0.0])
         else:
-            centre = at + np.array([y_side * (NUMBER_GAP + w / 2), 0.0, 0.0])
+            centre = by + np.array([y_side * (NUMBER_GAP + w / 2), 0.0, 0.0])
         return Tick(value, at, centre, Box.around(float(centre[0]), float(centre[1]), w, h))
 
-    xs = tuple(number("x", x, x_step, numbering.x_every, frame.point(x, ax_y)) for x in ticks(x0, x1, x_step))
-    ys = tuple(number("y", y, y_step, numbering.y_every, frame.point(ax_x, y)) for y in ticks(y0, y1, y_step))
+    xs = tuple(number("x", x, x_step, numbering.x_every, frame.point(x, ax_y), frame.point(x, x_at))
+               for x in ticks(x0, x1, x_step))
+    ys = tuple(number("y", y, y_step, numbering.y_every, frame.point(ax_x, y), frame.point(y_at, y))
+               for y in ticks(y0, y1, y_step))
     return AxisMarks(lines, xs, ys)
 
 
@@ -221,7 +230,8 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
     """How an Axes' numbers are set over a scene, from each frame it stands in with the boxes of
     the marks drawn in it there (`views`): each axis thinned until no two of its numbers touch,
     on the side of its line where fewer numbers meet a mark or leave the safe area (under the x
-    axis and left of the y axis on a tie), and any number that still does left out. The x axis
+    axis and left of the y axis on a tie), or along the plot's edge where the marks cover most of
+    them on both sides, and any number that still does left out. The x axis
     is decided first; its numbers and both axis lines are marks to the y numbers."""
     choice = Numbering()
     for axis in ("x", "y"):
@@ -230,8 +240,12 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
                                               for frame, _ in views)), EVERY[-1])
         choice = _with(choice, axis, every=every)
         best: tuple[int, Numbering] | None = None
-        for other_side in (False, True):
-            trial = _with(choice, axis, other_side=other_side)
+        shown = max(sum(t.box is not None for t in getattr(axis_marks(spec, frame, choice, font), axis))
+                    for frame, _ in views) if views else 0
+        for other_side, edge in ((False, False), (True, False), (False, True)):
+            if edge and (best is None or best[0] * 2 <= shown):
+                break  # the edge only when the marks cover most numbers on both sides of the line
+            trial = _with(choice, axis, other_side=other_side, edge=edge)
             covered = set()
             for frame, marks in views:
                 drawn = axis_marks(spec, frame, trial, font)
@@ -258,12 +272,15 @@ def _meets(box: Box, boxes: np.ndarray) -> bool:
     return bool(np.any((w > 0) & (h > 0) & (w * h > 1e-6)))
 
 
-def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None) -> Numbering:
+def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None,
+          edge: bool | None = None) -> Numbering:
     if axis == "x":
         return replace(choice, x_every=choice.x_every if every is None else every,
-                       x_over=choice.x_over if other_side is None else other_side)
+                       x_over=choice.x_over if other_side is None else other_side,
+                       x_edge=choice.x_edge if edge is None else edge)
     return replace(choice, y_every=choice.y_every if every is None else every,
-                   y_right=choice.y_right if other_side is None else other_side)
+                   y_right=choice.y_right if other_side is None else other_side,
+                   y_edge=choice.y_edge if edge is None else edge)
 
 
 def _spaced(found: tuple[Tick, ...], axis: str) -> bool:
