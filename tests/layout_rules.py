@@ -35,7 +35,7 @@ TOUCH = 1e-5
 #: How far a figure's text may graze what stands beside its figure, as a fraction of the frame
 #: (a corner of its typeset box, larger than its ink): a label with no clear spot in a very
 #: thin figure takes a place outside it that does not yet know the boxes around the figure.
-GRAZE = 0.0005
+GRAZE = 0.001
 #: Kinds of the texts drawn in a figure.
 FIGURE_TEXTS = {"label", "legend", "ticks"}
 MIN_FONT = THEME.sizes.minimum

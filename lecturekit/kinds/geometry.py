@@ -267,6 +267,8 @@ def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float,
 def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float, box: Box,
              x_range: tuple[float, float], y_range: tuple[float, float]) -> tuple[tuple[np.ndarray, ...], ...]:
     frame = ParentFrame(box, x_range, y_range)
+    if box.width <= 0 or box.height <= 0:  # a container too thin to hold a plot draws no graph
+        return ()
     f = function_of(function, dict(follows))
 
     def value(x: float) -> float | None:
