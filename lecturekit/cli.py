@@ -7,6 +7,8 @@ import os
 import signal
 import sys
 import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -78,6 +80,25 @@ def _fail(exc: LectureError, debug: bool) -> None:
     for diagnostic in exc.diagnostics:
         typer.echo(diagnostic.line(), err=True)
     raise typer.Exit(exc.exit_code)
+
+
+@contextmanager
+def _reported(debug: bool) -> Iterator[None]:
+    """A LectureError inside becomes its lines on stderr and its exit code."""
+    try:
+        yield
+    except LectureError as exc:
+        _fail(exc, debug)
+
+
+@contextmanager
+def _closing(display: RenderDisplay | None) -> Iterator[None]:
+    """The progress display is closed however the work inside ends."""
+    try:
+        yield
+    finally:
+        if display is not None:
+            display.close()
 
 
 @app.command()
@@ -165,7 +186,7 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
                               format=video_format, transparent=transparent)
     display = None if quiet else RenderDisplay()
     watch = display.start if display else None
-    try:
+    with _reported(debug), _closing(display):
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
         resolved = read(lecture, overrides)
@@ -175,11 +196,6 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
             render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
         else:
             announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
-    except LectureError as exc:
-        _fail(exc, debug)
-    finally:
-        if display is not None:
-            display.close()
 
 
 @app.command()
@@ -218,11 +234,8 @@ def render(
 def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
     from lecturekit.pipeline import write_gif
 
-    try:
+    with _reported(debug):
         path = write_gif(lecture, overrides, scene or [], clip_from, clip_to, width, fps, out)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     typer.echo(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
 
 
@@ -244,15 +257,9 @@ def publish(
     from lecturekit.settings import RenderSettings
 
     display = None if quiet else RenderDisplay()
-    try:
+    with _reported(debug), _closing(display):
         paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
                              progress_for=display.start if display else None)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
-    finally:
-        if display is not None:
-            display.close()
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -294,13 +301,10 @@ def plan(
     from lecturekit.plan import as_json as plan_json
     from lecturekit.sources import read
 
-    try:
+    with _reported(debug):
         resolved = read(lecture, overrides)
         ensure_renderable(resolved)
         plans = plan_scenes(resolved, select(resolved, scene or []), fps)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     result = LecturePlan(resolved.slug, resolved.title, fps, tuple(plans))
     try:  # a NaN or infinity would not be JSON: resolve keeps them out, and this makes sure
         typer.echo(json.dumps(plan_json(result), indent=1, allow_nan=False) if as_json
@@ -320,12 +324,9 @@ def scaffold(
     from lecturekit.scaffold import write_module
     from lecturekit.sources import read
 
-    try:
+    with _reported(debug):
         resolved = read(lecture, overrides)
         path = write_module(resolved, lecture, overrides, out)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     typer.echo(f"wrote {path}")
 
 
@@ -341,11 +342,8 @@ def still(
     """The frame at lecture time T as a PNG, without rendering any video."""
     from lecturekit.pipeline import write_still
 
-    try:
+    with _reported(debug):
         path = write_still(lecture, overrides, at, quality, out)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     typer.echo(f"wrote {path}")
 
 
@@ -360,11 +358,8 @@ def storyboard(
     """One contact sheet per scene: a still at the end of every beat, with its time and narration."""
     from lecturekit.pipeline import write_storyboards
 
-    try:
+    with _reported(debug):
         paths = write_storyboards(lecture, overrides, scene or [], out)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -412,11 +407,8 @@ def align(
     from lecturekit.align import report
     from lecturekit.sources import read
 
-    try:
+    with _reported(debug):
         beats = _heard(read(lecture, overrides), narration, None, None, quiet)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     typer.echo(json.dumps(align_json(beats), indent=1) if as_json else report(beats))
 
 
@@ -439,12 +431,9 @@ def retime(
     if tts not in (None, "piper") or (narration is None) == (tts is None):
         typer.echo("error: give one of --narration FILE and --tts piper", err=True)
         raise typer.Exit(2)
-    try:
+    with _reported(debug):
         resolved = read(lecture, overrides)
         write_lecture(retimed(Path(resolved.source), _heard(resolved, narration, tts, voice, quiet)), out)
-    except LectureError as exc:
-        _fail(exc, debug)
-        return
     typer.echo(f"wrote {out}")
 @app.command()
 def studio(

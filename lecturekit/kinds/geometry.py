@@ -495,10 +495,10 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
            ) -> dict[tuple[str, int], Extent]:
     """Where each label goes: a legend entry where its row sets it (a mark to every label), the
     others in the order the children are given: (child, -1) for a text drawn in the figure,
-    (child, k) for a child's k-th mark. Each takes the first of its spots inside `safe` that meets
-    nothing taken (the marks' pieces, the numbers in `taken`, the legend, the labels settled
-    before it); where none of them is clear, the clear place nearest its first spot inside
-    `bounds` (the container's box) and `safe`, else inside `safe`; where there is none, the spot
+    (child, k) for a child's k-th mark. Each takes the first of its spots inside `bounds` (the
+    container's box) and `safe` that meets nothing taken (the marks' pieces, the numbers in
+    `taken`, the legend, the labels settled before it), else the clear place there nearest its
+    first spot; where there is none, the same inside `safe` alone; where there is none, the spot
     inside that meets least, else its first."""
     chosen: dict[tuple[str, int], Extent] = {}
     wanted = []
@@ -539,9 +539,11 @@ def _offsets() -> np.ndarray:
 
 
 def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent]) -> Extent:
-    """The first of `spots` inside the last of `regions` (the safe area) that meets none of
-    `blocking`, else the first clear box of its size around the first spot inside each region in
-    turn, else the spot inside that meets least, else the first."""
+    """In each of `regions` in turn (the container's box inside the safe area, then the safe
+    area): the first of `spots` inside it that meets none of `blocking`, else the first clear box
+    of its size around the first spot; else the spot inside the safe area that meets least, else
+    the first. A label leaves its container only where nothing inside is clear, since what
+    stands beside the container is not known here."""
     boxes = np.array(blocking, dtype=float).reshape(-1, 4)
 
     def clear_inside(found: np.ndarray, region: Extent) -> tuple[np.ndarray, np.ndarray]:
@@ -552,11 +554,11 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
         h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
         return found, np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
 
-    inside, meets = clear_inside(np.array(spots, dtype=float), regions[-1])
-    if len(inside) and meets.min() <= 1e-6:
-        return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
     for region in regions:
+        inside, meets = clear_inside(np.array(spots, dtype=float), region)
+        if len(inside) and meets.min() <= 1e-6:
+            return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
         for start in range(0, len(around), _BATCH):
             found, amounts = clear_inside(around[start:start + _BATCH], region)
             if len(found) and amounts.min() <= 1e-6:

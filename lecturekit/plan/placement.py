@@ -233,7 +233,8 @@ def place_scene(
                 arrangement = lay_out(board, rewraps=False)
                 if arrangement.unfit:
                     crowded.append(Crowded(settled, scene.start + settled, arrangement.unfit))
-                move_to(arrangement, board, settled, t, next_arrival)
+                # a lecture's own move may carry these moves, but only while this board stands
+                move_to(arrangement, board, settled, t, next((e[0] for e in events[i + 1:]), end))
             continue
         if name in current:  # laid out with its group: it takes the place kept for it
             board.append(name)
