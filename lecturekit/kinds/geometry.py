@@ -605,13 +605,18 @@ def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: flo
 
 
 def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float,
-                 safe: Extent | None = None) -> dict[str, tuple[float, float, float]]:
+                 safe: Extent | None = None, top: float | None = None) -> dict[str, tuple[float, float, float]]:
     """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
     top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at.
-    A row wider than a narrow plot is moved right as far as keeps it inside `safe`."""
+    A row wider than a narrow plot is moved right as far as keeps it inside `safe`; rows that
+    would rise above `top` (the container's, in a box too low for them) come down under it."""
     place = {}
+    rise = LEGEND_RISE
+    if top is not None and rows:
+        above = frame_box.y1 + rise + (len(rows) - 1) * LEGEND_ROW + max(sizes[n][1] for n in rows[0]) * scale / 2
+        rise -= max(0.0, above - top)
     for r, row in enumerate(rows):
-        y = frame_box.y1 + LEGEND_RISE + (len(rows) - 1 - r) * LEGEND_ROW
+        y = frame_box.y1 + rise + (len(rows) - 1 - r) * LEGEND_ROW
         width = sum(sizes[n][0] * scale for n in row) + (SWATCH + LEGEND_GAP) * len(row) - LEGEND_GAP
         x = frame_box.x1 - width
         if safe is not None and x < safe[0]:

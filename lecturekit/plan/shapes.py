@@ -99,7 +99,7 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
     width = children_box(box, spec, legend=1, captions=captions).width
     rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
     frame = frame_of(spec, box, legend=len(rows), captions=captions)
-    frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
+    frame.legend = legend_place(frame.box, rows, sizes, scale, safe, top=box.y1)
     return frame
 
 
