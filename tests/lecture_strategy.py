@@ -288,29 +288,28 @@ class _SceneWriter:
                 start = at(fraction(), fraction()) if draw(st.booleans()) or not origin else "(0, 0)"
                 description = f"{head} (start={start}, end={at(u, fraction())}{dashed})"
             self.add(_Object(name, kind, description, parent=parent, follows=follows))
-        if axes:
-            for _ in range(draw(st.integers(0, 3))):
-                name = self.fresh(f"{parent}_plot")
-                follows = None
-                x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
-                y = f"{y0} + {y1 - y0} * (0.5 + 0.3 * ({{}}))"  # a body within 1.5 of 0 stays in the plot
-                if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
-                    function = "<function>"
-                    body = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
-                    self.overrides.setdefault((self.index, name), {})["function"] = body
-                elif self.variables and draw(st.booleans()):
-                    follows = draw(st.sampled_from(self.variables))
-                    function = y.format(draw(st.sampled_from(VARYING)).format(x=x, v=follows))
-                else:
-                    function = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
-                description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
-                self.add(_Object(name, "FunctionPlot", description, parent=parent, follows=follows))
-                if draw(st.booleans()):
-                    u, on = moving()
-                    dot = self.fresh(f"{parent}_dot")
-                    self.add(_Object(dot, "PlotPoint", f"{self.frame(dot, 'PlotPoint')} drawn in {parent} "
-                                     f"(target='{name}', x={x0} + {x1 - x0} * {u})",
-                                     parent=parent, follows=on or follows))
+        for _ in range(draw(st.integers(0, 3 if axes else 1))):  # graphs belong in Axes, yet a Figure may hold one
+            name = self.fresh(f"{parent}_plot")
+            follows = None
+            x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
+            y = f"{y0} + {y1 - y0} * (0.5 + 0.3 * ({{}}))"  # a body within 1.5 of 0 stays in the plot
+            if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
+                function = "<function>"
+                body = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
+                self.overrides.setdefault((self.index, name), {})["function"] = body
+            elif self.variables and draw(st.booleans()):
+                follows = draw(st.sampled_from(self.variables))
+                function = y.format(draw(st.sampled_from(VARYING)).format(x=x, v=follows))
+            else:
+                function = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
+            description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
+            self.add(_Object(name, "FunctionPlot", description, parent=parent, follows=follows))
+            if draw(st.booleans()):
+                u, on = moving()
+                dot = self.fresh(f"{parent}_dot")
+                self.add(_Object(dot, "PlotPoint", f"{self.frame(dot, 'PlotPoint')} drawn in {parent} "
+                                 f"(target='{name}', x={x0} + {x1 - x0} * {u})",
+                                 parent=parent, follows=on or follows))
 
     # ------------------------------------------------------------ history
     def history(self) -> tuple[list[tuple[float, str]], float]:

@@ -300,19 +300,19 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, s
 def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = False,
                  numbers: float = AXES_MARGIN) -> Box:
     """The plotting area inside a visual's box, kept `EDGE` in from its sides so a dot or a
-    stroke drawn on the edge of its ranges stays inside the box: an Axes leaves room for its
-    numbers, above the plot for the `legend` rows of its graphs' labels, and under its numbers for
+    stroke drawn on the edge of its ranges stays inside the box, above it room for the `legend`
+    rows of its graphs' labels; an Axes also leaves room for its numbers, and under them for
     labels hung from the feet of its lines (`captions`), and left of the plot for its y numbers
     when they stand there (`numbers` wide, at least AXES_MARGIN). A box too narrow or too low for
     that room keeps half of its side for the plot (`_span`)."""
+    top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
     if isinstance(spec, AxesSpec):
-        top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
         x0, x1 = _span(parent_box.x0, parent_box.x1, max(AXES_MARGIN, numbers), EDGE)
         y0, y1 = _span(parent_box.y0, parent_box.y1, bottom, top)
         return Box(x0, y0, x1, y1)
     x0, x1 = _span(parent_box.x0, parent_box.x1, EDGE, EDGE)
-    y0, y1 = _span(parent_box.y0, parent_box.y1, EDGE, EDGE)
+    y0, y1 = _span(parent_box.y0, parent_box.y1, EDGE, top)
     return Box(x0, y0, x1, y1)
 
 

@@ -87,13 +87,13 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
 def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
                     labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float,
                     safe: tuple[float, float, float, float]) -> ParentFrame:
-    """Where the children of a Figure or Axes go in `box`: an Axes keeps rows above its plot for
+    """Where the children of a Figure or Axes go in `box`: each keeps rows above its plot for
     a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
     plot's width, inside the `safe` area) and a band under its numbers for captions when its
     children need them."""
     captions = has_captions(spec.name, objects, anchors)
     entries = legend_of(spec.name, objects, labelled)
-    if not entries or not isinstance(spec, AxesSpec):
+    if not entries:
         return frame_of(spec, box, captions=captions)
     sizes = {n: size(n + LABEL) for n in entries}
     width = children_box(box, spec, legend=1, captions=captions).width

@@ -166,11 +166,11 @@ def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale:
 # ---------------------------------------------------------------- visuals
 
 
-def figure(spec: FigureSpec, box: Box) -> Drawn:
+def figure(spec: FigureSpec, box: Box, ctx: Context) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
                             fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
-    return Drawn(VGroup(back), frame=shapes.frame_of(spec, box))
+    return Drawn(VGroup(back), frame=ctx.frame_for(spec, box))
 
 
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:

@@ -95,7 +95,7 @@ def _table(spec: Spec, ctx: Context, where: Where) -> Drawn:
 @painter(Kind.FIGURE)
 def _figure(spec: Spec, ctx: Context, where: Where) -> Drawn:
     assert isinstance(where, Box)
-    return build.figure(spec, where)  # type: ignore[arg-type]
+    return build.figure(spec, where, ctx)  # type: ignore[arg-type]
 
 
 @painter(Kind.AXES)

@@ -376,6 +376,18 @@ def test_the_painter_draws_crowded_labels_a_legend_and_dots_where_the_plan_lists
         assert np.allclose((dot.width, dot.height), (listed[name].width, listed[name].height), atol=0.01), name
 
 
+def test_a_graph_labelled_in_a_figure_has_its_legend_entry_where_the_plan_lists_it(tmp_path: Path):
+    stage = final_board(tmp_path,
+        {"fig": "a Figure (x_range=(-2, 2), y_range=(-1, 1))",
+         "f": 'a FunctionPlot labelled "f" drawn in fig (function=sin(x))'},
+        ["fig", "f"])
+    [box] = [i.box for i in stage.plan.boards[-1].items if i.name == "f#label"]
+    entry = stage.live["f"].drawn.mobject[-1]  # its swatch, then its text
+    assert np.allclose((entry.get_left()[0], entry.get_right()[0], entry[1].get_center()[1]),
+                       (box.x0, box.x1, box.center[1]), atol=0.02)
+    assert box.inside(stage.plan.boards[-1].items[0].box)  # in the Figure's box, above its plot
+
+
 def test_a_step_graph_is_drawn_as_level_treads_with_no_risers_or_hooks(tmp_path: Path):
     stage = final_board(tmp_path,
         {"ax": "an Axes (x_range=(-3, 3), y_range=(-4, 4))",
