@@ -91,17 +91,132 @@ def _unit_ranges(units: list[tuple[int, int]], spans: list[Span]) -> list[tuple[
     return ranges
 
 
+#: Operators that take what stands on either side of them (a fraction's bar, an attachment).
+_BINDING = {"/", "^", "_"}
+#: What belongs to the unit before it: a factorial, a prime.
+_POSTFIX = {"!", "'"}
+
+
+def _partners(found: list) -> tuple[dict[int, int], dict[int, int]]:
+    """Each bracket that is matched, with the index of its partner; and for each `,` or `;` inside
+    a matched bracket, that bracket's opening."""
+    partners, stack, commas, inside = {}, [], {}, []
+    for i, token in enumerate(found):
+        if token.sort in (Sort.BREAK, Sort.ALIGN):  # brackets do not pair across a line or a column
+            stack.clear()
+            inside.clear()
+        elif token.sort is Sort.OPEN:
+            stack.append(i)
+            inside.append([])
+        elif token.sort is Sort.CLOSE and stack:
+            j = stack.pop()
+            partners[i], partners[j] = j, i
+            commas.update((k, j) for k in inside.pop())
+        elif token.source in (",", ";") and inside:
+            inside[-1].append(i)
+    return partners, commas
+
+
+def _whole(found: list, partners: dict[int, int], commas: dict[int, int], a: int, b: int) -> tuple[int, int]:
+    """Units [a, b) grown until a group of them is a piece of math on its own: a bracket with its
+    partner, a call with its name and arguments (where a `,` between them is in it), an operator
+    with what it binds on either side, since a group that cuts any of them apart is not Typst
+    math; the spaces at its ends left out. It never grows past a line break or an `&`."""
+    def neighbour(i: int, step: int) -> int | None:  # the nearest unit that is not a space
+        while 0 <= i < len(found) and found[i].sort is Sort.SPACE:
+            i += step
+        return i if 0 <= i < len(found) and found[i].sort not in (Sort.BREAK, Sort.ALIGN) else None
+
+    def operand_before(i: int) -> int:  # the first unit of what ends at unit i
+        while i > 0 and found[i].source in _POSTFIX and found[i - 1].sort is not Sort.SPACE:
+            i -= 1
+        start = partners.get(i, i) if found[i].sort is Sort.CLOSE else i
+        return start - 1 if start > 0 and _called(found, start - 1) else start
+
+    def operand_after(i: int) -> int:  # one past the last unit of what starts at unit i
+        end = i + 1 if _called(found, i) else i
+        return (partners.get(end, end) if found[end].sort is Sort.OPEN else end) + 1 if end < len(found) else end
+
+    while True:
+        was = (a, b)
+        for i in range(a, b):
+            j = partners.get(i)
+            if j is not None:
+                a, b = min(a, j), max(b, j + 1)
+        for i in range(a, b):  # a call's arguments are parted by commas outside any group
+            j = commas.get(i)
+            if j is not None and j > 0 and _called(found, j - 1) and not a <= j < b:
+                a, b = min(a, j - 1), max(b, partners[j] + 1)
+        if a > 0 and found[a].sort is Sort.OPEN and _called(found, a - 1):
+            a -= 1
+        if b < len(found) and _called(found, b - 1):
+            b = operand_after(b - 1)
+        while b < len(found) and (found[b].source in _POSTFIX or _joined(found, b - 1)):
+            b += 1
+        while a > 0 and _joined(found, a - 1):  # `<=`, `->`, `!=`: Typst reads one shorthand
+            a -= 1
+        first, last = neighbour(a, 1), neighbour(b - 1, -1)
+        if first is not None and first < b and found[first].source in _POSTFIX:
+            a = operand_before(first)
+        if first is not None and first < b and found[first].source in _BINDING:
+            before = neighbour(a - 1, -1)
+            if before is not None:
+                a = operand_before(before)
+        if last is not None and last >= a and found[last].source in _BINDING:
+            after = neighbour(b, 1)
+            if after is not None:
+                b = operand_after(after)
+        before, after = neighbour(a - 1, -1), neighbour(b, 1)
+        if before is not None and found[before].source in _BINDING and b > operand_after(neighbour(a, 1) or a):
+            base = neighbour(before - 1, -1)  # more than the operand: the operator and its other side too
+            a = before if base is None else operand_before(base)
+        if after is not None and found[after].source in _BINDING and a < operand_before(neighbour(b - 1, -1) or a):
+            operand = neighbour(after + 1, 1)
+            b = after + 1 if operand is None else operand_after(operand)
+        if (a, b) == was:
+            while a < b and found[a].sort is Sort.SPACE:
+                a += 1
+            while b > a and found[b - 1].sort is Sort.SPACE:
+                b -= 1
+            bound = ((before is not None and found[before].source in _BINDING)
+                     or (after is not None and found[after].source == "/"))
+            if bound and b - a > 2 and found[a].source == "(" and partners.get(a) == b - 1:
+                return a + 1, b - 1  # Typst drops the brackets of an operand, not those of a group in it
+            return a, b
+
+
+def _joined(found: list, i: int) -> bool:
+    """Whether units i and i + 1 are symbols written together, as a shorthand is."""
+    return (i + 1 < len(found) and found[i].sort is Sort.SYMBOL and found[i + 1].sort is Sort.SYMBOL
+            and found[i].end == found[i + 1].start and not {found[i].source, found[i + 1].source} & {",", ";"})
+
+
+def _called(found: list, i: int) -> bool:
+    """Whether unit i is a name called with the bracket right after it (`frac(`, `sqrt(`; one
+    letter is never a call: `f(a, b)` is f beside a bracket)."""
+    return (found[i].sort is Sort.IDENT and len(found[i].source) > 1 and i + 1 < len(found)
+            and found[i + 1].sort is Sort.OPEN
+            and found[i + 1].start == found[i].end)
+
+
 def _math(math: str, offset: int, spans: list[Span]) -> str:
     """Math (which starts at `offset` of the object's source) rebuilt from its tokens, with every
     span in it grouped."""
     found = list(tokens(math))
-    pieces = _nest(_unit_ranges([(t.start + offset, t.end + offset) for t in found], spans), 0, len(found))
+    partners, commas = _partners(found)
+    ends = [i for i, t in enumerate(found) if t.sort in (Sort.BREAK, Sort.ALIGN)]
+    ranges = [(*_whole(found, partners, commas, lo, hi), label)  # each line and column on its own
+              for a, b, label in _unit_ranges([(t.start + offset, t.end + offset) for t in found], spans)
+              for lo, hi in zip([a, *(e + 1 for e in ends if a <= e < b)], [*(e for e in ends if a <= e < b), b],
+                                strict=True) if lo < hi]
+    pieces = _nest(ranges, 0, len(found))
 
     def render(pieces: list, in_group: bool) -> str:
         out, depth = [], 0
         for piece in pieces:
-            if isinstance(piece, _Group):
-                out.append(f'lkgrp("{piece.label}", {render(piece.pieces, True)})')
+            if isinstance(piece, _Group):  # apart from a name or number before it
+                space = " " if out and (out[-1][-1:].isalnum() or out[-1][-1:] in "_.'") else ""
+                out.append(f'{space}lkgrp("{piece.label}", {render(piece.pieces, True)})')
                 continue
             token = found[piece]
             depth = depth + 1 if token.sort is Sort.OPEN else max(0, depth - 1) if token.sort is Sort.CLOSE else depth

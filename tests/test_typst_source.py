@@ -215,3 +215,29 @@ def test_spans_nest_and_overlapping_spans_are_cut_apart():
     assert glyphs(body) == glyphs(formula("a + b + c")) == 5
     assert body.count("lkgrp(") == 4  # p0, p2 inside it, and the rest of p1 after it
     assert glyphs(body, hidden="p2") == 4
+
+
+FORMULAS = [
+    "e^(i pi) + 1 = 0", "sum_(i=1)^n i = frac(n (n + 1), 2)", 'op("softmax")(frac(Q K^T, sqrt(d_k))) V',
+    "integral_(-infinity)^infinity e^(-x^2) dif x = sqrt(pi)", "binom(n, k) = n! / (k! (n - k)!)",
+    'f(x) = op("sign")(x) floor(|x|) + x mod 1', "x^2 / y + frac(1, n)", "abs(x)^(1/2) <= 1",
+    "f(x) &= (x + 1)^2 \\ &= x^2 + 2 x + 1", "vec(1, 2, 3) dot.c mat(1, 2; 3, 4)", "lim_(x -> 0) (sin x) / x = 1",
+    "x_1', x_2'' -> arrow.r.double y",
+]
+
+
+@SOME
+@given(st.sampled_from(FORMULAS), st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)), min_size=1, max_size=2))
+def test_marking_any_stretch_of_a_formula_draws_the_same_glyphs(source: str, stretches):
+    """Whatever stretch of a formula an action names, its group is grown to whole pieces of math
+    (a bracket with its partner, a call with its name, an operator with its operands), so Typst
+    still typesets it, draws the same glyphs, and hiding the part hides some of them."""
+    spans = []
+    for k, (u, v) in enumerate(stretches):
+        a, b = sorted((round(u * len(source)), round(v * len(source))))
+        if source[a:b].strip():
+            spans.append(Span(a, b, f"p{k}"))
+    body, plain = formula(source, spans), formula(source)
+    assert glyphs(body) == glyphs(plain)
+    for span in spans:
+        assert glyphs(body, hidden=span.label) < glyphs(plain)

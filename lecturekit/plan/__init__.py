@@ -34,7 +34,7 @@ from lecturekit.plan.timeline import (
 )
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
-from lecturekit.syntax.nodes import Emphasize, Flash, Hide, Move, Part, Show, Spec
+from lecturekit.syntax.nodes import Hide, Move, Show, Spec, parts_named
 from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
 from lecturekit.typst_source import label_spec
@@ -138,17 +138,8 @@ class LecturePlan:
     scenes: tuple[ScenePlan, ...]
 
 
-def _parts(scene: ResolvedScene) -> dict[str, list[Part]]:
-    parts: dict[str, list[Part]] = {}
-    for timed in scene.actions:
-        action = timed.action
-        if isinstance(action, Emphasize | Flash) and action.part is not None:
-            parts.setdefault(action.object, []).append(action.part)
-    return parts
-
-
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
-    parts = _parts(scene)
+    parts = parts_named(scene.actions)
     placement = place_scene(scene, parts, theme, folder)
     texts: dict[str, Typeset] = {}
     texts_wrap: dict[str, float | None] = {}
@@ -271,7 +262,7 @@ def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Di
     found = []
     for scene in resolved.scenes:
         unfit: dict[str, dict[str, None]] = {}  # by clock time, the names in order
-        for crowded in place_scene(scene, _parts(scene), theme, folder).crowded:
+        for crowded in place_scene(scene, parts_named(scene.actions), theme, folder).crowded:
             unfit.setdefault(clock(crowded.at), {}).update(dict.fromkeys(crowded.unfit))
         for at, names in unfit.items():
             found.append(warning(

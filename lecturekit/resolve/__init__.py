@@ -161,7 +161,7 @@ def _resolve_scene(index: int, scene: SceneFile, overrides: dict[str, dict], fol
     start = start_values(found, objects)
     check_values(found, objects, start)
     objects = check_numbers(found, objects, start)
-    check_typesetting(found, objects)
+    actions = check_typesetting(found, objects, actions)
     leave_out_dependents(found, objects)
     check_actions(found, objects, actions)
     actions = replace_headings(found, objects, actions)

@@ -25,6 +25,8 @@ from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
     Action,
     ColumnPart,
+    Emphasize,
+    Flash,
     Kind,
     Show,
     Spec,
@@ -32,6 +34,7 @@ from lecturekit.syntax.nodes import (
     TimedAction,
     Truncated,
     Tuple,
+    parts_named,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
 from lecturekit.typst_source import label_spec, rewrites
@@ -65,11 +68,19 @@ def repair_text(found: Findings, spec: Spec) -> Spec:
     return spec
 
 
-def check_typesetting(found: Findings, objects: dict[str, Spec]) -> None:
-    """A text Typst cannot typeset is left out, with Typst's reason."""
-    for name, reason in untypesettable({n: s for n, s in objects.items() if not found.broken(n)}).items():
+def check_typesetting(found: Findings, objects: dict[str, Spec], actions: list[TimedAction]) -> list[TimedAction]:
+    """A text Typst cannot typeset is left out, with Typst's reason; one it typesets only without
+    the parts its actions mark is emphasised and flashed whole."""
+    left_out, unmarked = untypesettable({n: s for n, s in objects.items() if not found.broken(n)},
+                                        parts_named(actions))
+    for name, reason in left_out.items():
         found.report(warning(found.place(name), f"{reason}; it is left out", "fix the text"))
         found.leave_out(name, reason=reason)
+    for name, reason in unmarked.items():
+        found.report(warning(found.place(name), f"its parts cannot be marked in it ({reason}); "
+                             "they are emphasised as the whole of it", "name a whole piece of the text as the part"))
+    return [replace(t, action=replace(t.action, part=None))
+            if t.action.object in unmarked and isinstance(t.action, Emphasize | Flash) else t for t in actions]
 
 
 def parse_objects(found: Findings, overrides: dict[str, dict]) -> dict[str, Spec]:

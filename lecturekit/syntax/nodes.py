@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any, ClassVar
@@ -330,3 +331,13 @@ class TimedAction:
     index: int
     beat: int
     source: str = field(default="", compare=False)
+
+
+def parts_named(actions: Iterable[TimedAction]) -> dict[str, list[Part]]:
+    """The parts the actions emphasise or flash, by object, in the order they come."""
+    parts: dict[str, list[Part]] = {}
+    for timed in actions:
+        action = timed.action
+        if isinstance(action, Emphasize | Flash) and action.part is not None:
+            parts.setdefault(action.object, []).append(action.part)
+    return parts

@@ -42,10 +42,10 @@ def test_texts_that_compile_are_not_compiled_one_by_one(monkeypatch: pytest.Monk
     real = typesetting.compile_svg
     monkeypatch.setattr(typesetting, "compile_svg", lambda body: compiled.append(body) or real(body))
     objects = {f"m{i}": parse_description(f'a Math that says "$x_{i}$"', f"m{i}")[0] for i in range(20)}
-    assert untypesettable(objects) == {}
+    assert untypesettable(objects, {}) == ({}, {})
     assert len(compiled) == 1  # the whole scene at once
     objects["bad"] = parse_description('a Math that says "$frac(a$"', "bad")[0]
-    assert list(untypesettable(objects)) == ["bad"]
+    assert list(untypesettable(objects, {})[0]) == ["bad"]
 
 
 def test_latexs_double_backslash_breaks_a_derivations_line(resolve_scene):
@@ -72,3 +72,21 @@ def test_a_label_that_is_not_math_is_set_as_plain_text(resolve_scene):
     assert label_spec(scene.objects["p"]).kind is Kind.TEXT
     assert label_spec(scene.objects["v"]).kind is Kind.MATH
     assert '"origin"' in body_for(label_spec(scene.objects["p"]), [], None)[0]  # a string, never markup
+
+
+def test_a_text_that_typesets_only_without_its_parts_is_emphasised_whole(resolve_scene, monkeypatch):
+    """The safety net under the grouping of parts (`typst_source._whole`): should a marked body
+    still not compile, the object is kept and its parts are let go, with one warning."""
+    import lecturekit.resolve.typesetting as typesetting
+
+    real = typesetting.body_for
+    monkeypatch.setattr(typesetting, "body_for", lambda spec, parts, wrap: (
+        ("$frac(a$", (), 0) if parts else real(spec, parts, wrap)))
+    resolved = resolve_scene({"m": 'a Math that says "$a^2 + b^2 = c^2$"'},
+                             [(0.0, SHOW.format("m")), (0.5, 'm (the "b^2" part) is emphasized.'),
+                              (1.0, 'm (the "c^2" part) is indicated — a transient flash.')])
+    scene = resolved.scenes[0]
+    assert scene.broken == frozenset()
+    [line] = [d.line() for d in resolved.diagnostics]
+    assert line.startswith("warning: scene 'Scene One', object 'm': its parts cannot be marked in it (Typst cannot")
+    assert [getattr(a.action, "part", "none") for a in scene.actions] == ["none", None, None]
