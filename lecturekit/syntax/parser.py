@@ -204,6 +204,8 @@ class _ValueParser:
                 raise self.fail("expected the variable's value", number)
             self.expect_op(">")
             return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]
+        if self.peek().kind is T.CUT:  # the recording cut it off inside its first word
+            self.take()
         raise self.fail("expected <function> or <VariableNumber NAME = VALUE>", opener)
 
 

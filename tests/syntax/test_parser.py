@@ -484,6 +484,15 @@ def test_a_value_cut_off_inside_a_string():
     assert spec.header is True
 
 
+def test_a_value_cut_off_anywhere_is_a_cut_value():
+    """Wherever the recording cuts a value, inside a number, a name or a reference, it is read as
+    cut off and the parameters after it still are."""
+    full = "(-2.0 + 2.0 * (0.5 + 0.4 * sin(<VariableNumber v1 = 1.0>)), -1.0 + 2.0 * 0.25)"
+    for k in range(len(full)):
+        spec, _ = parse_description(f"a Line drawn in f (start=(0, 0), end={full[:k]}…, dashed=True)", "l")
+        assert spec.end == Truncated(full[:k].strip()) and spec.dashed is True, full[:k]
+
+
 def test_a_value_cut_off_at_once():
     assert value_of("…") == Truncated("")
 
