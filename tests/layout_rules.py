@@ -7,7 +7,8 @@ plan, as an outside audit reads it), so one checker holds generated lectures and
   legend entry is not compared with the object it is `of`, nor a child with its own container.
   Where two marks of one figure meet (strokes crossing, dots the lecture puts together) is the
   lecture's drawing, not the layout's, and is not compared (the outside audit holds our own
-  lectures' strokes, listed as boxes along them, `piece`, to a sliver);
+  lectures' strokes, listed as boxes along them, `piece`, to a sliver); in a Figure or Axes the
+  board cannot hold at a legible size (`check` says so) its texts may meet what is drawn in it;
 - legible: every text is set at the stated minimum font size or above, unless `check` warned
   that its board cannot hold it at a legible size;
 - aspect: a visual keeps the width over height it is meant to;
@@ -32,10 +33,6 @@ from lecturekit.theme import THEME
 SAFE = THEME.frame.margin
 #: Top-level items and texts in a figure may share at most this much (rounding of the printed boxes).
 TOUCH = 1e-5
-#: How far a figure's text may graze what stands beside its figure, as a fraction of the frame
-#: (a corner of its typeset box, larger than its ink): a label with no clear spot in a very
-#: thin figure takes a place outside it that does not yet know the boxes around the figure.
-GRAZE = 0.001
 #: Kinds of the texts drawn in a figure.
 FIGURE_TEXTS = {"label", "legend", "ticks"}
 MIN_FONT = THEME.sizes.minimum
@@ -86,11 +83,11 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
     for a, b in combinations(items, 2):
         if _related(a, b):
             continue
-        strict = (a.get("parent") is None or a.get("parent") != b.get("parent")
-                  or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS)
-        figure_text = any(i.get("parent") is not None and i["kind"] in TEXTS for i in (a, b))
-        graze = GRAZE if a.get("parent") != b.get("parent") and figure_text else TOUCH
-        if strict and _cover(a["bbox"], b["bbox"]) > graze:
+        together = a.get("parent") is not None and a.get("parent") == b.get("parent")
+        strict = not together or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS
+        if together and a["parent"] in unfit:
+            continue  # too small to hold its texts clear, as check said
+        if strict and _cover(a["bbox"], b["bbox"]) > TOUCH:
             faults.append(f"{a['name']} overlaps {b['name']} ({_cover(a['bbox'], b['bbox']):.4f})")
     return faults
 

@@ -491,29 +491,27 @@ def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tu
     return [next_to(at + side * radius, side, size, buff) for buff in (0.1, 0.3) for side in order]
 
 
-def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None
-           ) -> dict[tuple[str, int], Extent]:
-    """Where each label goes: a legend entry where its row sets it (a mark to every label), the
-    others in the order the children are given: (child, -1) for a text drawn in the figure,
-    (child, k) for a child's k-th mark. Each takes the first of its spots inside `bounds` (the
-    container's box) and `safe` that meets nothing taken (the marks' pieces, the numbers in
-    `taken`, the legend, the labels settled before it), else the clear place there nearest its
-    first spot; where there is none, the same inside `safe` alone; where there is none, the spot
-    inside that meets least, else its first."""
+def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None,
+           margin: float = 0.0) -> dict[tuple[str, int], Extent]:
+    """Where each label goes (a mark to every label): the legend entries first, then the others
+    in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
+    for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
+    sets it) inside `bounds` (the container's box) and `safe` that meets nothing taken (the
+    marks' pieces, the numbers in `taken`, the legend, the labels settled before it), else the
+    clear place there nearest its first spot; where there is none, the same within `margin` of
+    the box; where there is none, the place there that meets least. With `margin` under half the
+    layout's gap, what stands beside the container (which is not known here) is never met."""
     chosen: dict[tuple[str, int], Extent] = {}
-    wanted = []
+    legend, wanted = [], []
     for name, outline in outlines:
         if outline.spots:
             wanted.append(((name, -1), outline.spots))
         for k, (kind, spots) in enumerate(outline.marks):
-            if kind == "legend":
-                chosen[(name, k)] = spots[0]
-            else:
-                wanted.append(((name, k), spots))
-    blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces), *chosen.values()]
-    regions = [safe] if bounds is None else [(max(safe[0], bounds[0]), max(safe[1], bounds[1]),
-                                              min(safe[2], bounds[2]), min(safe[3], bounds[3])), safe]
-    for key, spots in wanted:
+            (legend if kind == "legend" else wanted).append(((name, k), spots))
+    blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
+    box = safe if bounds is None else bounds
+    regions = [_meet(safe, box), _meet(safe, (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin))]
+    for key, spots in legend + wanted:
         pick = _first_clear(spots, blocking, regions)
         chosen[key] = pick
         blocking.append(pick)
@@ -538,12 +536,14 @@ def _offsets() -> np.ndarray:
     return np.stack([dx, dy, dx, dy], axis=1)[order]
 
 
+def _meet(a: Extent, b: Extent) -> Extent:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
 def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent]) -> Extent:
-    """In each of `regions` in turn (the container's box inside the safe area, then the safe
-    area): the first of `spots` inside it that meets none of `blocking`, else the first clear box
-    of its size around the first spot; else the spot inside the safe area that meets least, else
-    the first. A label leaves its container only where nothing inside is clear, since what
-    stands beside the container is not known here."""
+    """In each of `regions` in turn: the first of `spots` inside it that meets none of
+    `blocking`, else the first clear box of its size around the first spot; else the spot or
+    box around it inside the last region that meets least, else the first spot."""
     boxes = np.array(blocking, dtype=float).reshape(-1, 4)
 
     def clear_inside(found: np.ndarray, region: Extent) -> tuple[np.ndarray, np.ndarray]:
@@ -555,15 +555,20 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
         return found, np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
 
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
+    least: tuple[float, Extent] | None = None
     for region in regions:
         inside, meets = clear_inside(np.array(spots, dtype=float), region)
         if len(inside) and meets.min() <= 1e-6:
             return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
+        tried = [(inside, meets)]
         for start in range(0, len(around), _BATCH):
             found, amounts = clear_inside(around[start:start + _BATCH], region)
             if len(found) and amounts.min() <= 1e-6:
                 return _extent(found[int(np.flatnonzero(amounts <= 1e-6)[0])])
-    return _extent(inside[int(np.argmin(meets))]) if len(inside) else spots[0]
+            tried.append((found, amounts))
+        least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
+                    key=lambda pair: pair[0], default=least)
+    return least[1] if least is not None else spots[0]
 
 
 def _extent(row: np.ndarray) -> Extent:
@@ -605,16 +610,16 @@ def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: flo
 
 
 def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float,
-                 safe: Extent | None = None, top: float | None = None) -> dict[str, tuple[float, float, float]]:
+                 safe: Extent | None = None) -> dict[str, tuple[float, float, float]]:
     """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
     top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at.
     A row wider than a narrow plot is moved right as far as keeps it inside `safe`; rows that
-    would rise above `top` (the container's, in a box too low for them) come down under it."""
+    would rise out of it (over a box too low for them at the top of the board) come down."""
     place = {}
     rise = LEGEND_RISE
-    if top is not None and rows:
+    if safe is not None and rows:
         above = frame_box.y1 + rise + (len(rows) - 1) * LEGEND_ROW + max(sizes[n][1] for n in rows[0]) * scale / 2
-        rise -= max(0.0, above - top)
+        rise -= max(0.0, above - safe[3])
     for r, row in enumerate(rows):
         y = frame_box.y1 + rise + (len(rows) - 1 - r) * LEGEND_ROW
         width = sum(sizes[n][0] * scale for n in row) + (SWATCH + LEGEND_GAP) * len(row) - LEGEND_GAP

@@ -16,6 +16,10 @@ from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import Theme
 
+#: How far a label may stand out of its container, as a share of the layout's gap between objects:
+#: under half, so it never meets what the layout puts beside the container, nor its labels.
+LABEL_REACH = 0.45
+
 
 @dataclass(frozen=True)
 class BoardItem:
@@ -93,7 +97,8 @@ class Figures:
             spec = self.objects[container]
             taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
             bounds = None if frame.bounds is None else astuple(frame.bounds)
-            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds))
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
+                                               margin=LABEL_REACH * self.theme.frame.gap))
         return self.memo[key]
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:

@@ -18,6 +18,7 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
     LABEL,
     NUMBER_DROP,
     PLOT_DOT,
+    SWATCH,
     NumbersOf,
     ParentFrame,
     arrow_tip,
@@ -51,7 +52,7 @@ from lecturekit.syntax.nodes import Value
 from lecturekit.theme import THEME
 from lecturekit.typst_source import prose
 
-__all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "EvaluationError", "NumbersOf",
+__all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWATCH", "EvaluationError", "NumbersOf",
            "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",
            "legend_rows", "meeting", "next_to", "plot_dot", "plot_point", "plot_range", "range_of", "samples",
            "segment", "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
@@ -99,7 +100,7 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
     width = children_box(box, spec, legend=1, captions=captions).width
     rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
     frame = frame_of(spec, box, legend=len(rows), captions=captions)
-    frame.legend = legend_place(frame.box, rows, sizes, scale, safe, top=box.y1)
+    frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
     return frame
 
 

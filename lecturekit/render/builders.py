@@ -337,9 +337,12 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
-    """A graph's label where the plan's legend rows put it, in the graph's colour, its swatch before it."""
-    x, y, scale = frame.legend[spec.name]
+    """A graph's label where the plan settles its legend entry (in its row where that is clear), in
+    the graph's colour, its swatch before it."""
+    _, _, scale = frame.legend[spec.name]
     typeset = ctx.plan.texts[spec.name + LABEL]
+    middle, y, _ = ctx.spot(spec.name, 0, frame)
+    x = middle - (typeset.width * scale - shapes.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)

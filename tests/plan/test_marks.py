@@ -355,7 +355,7 @@ def meets(a, b) -> float:
 SAFE = (-6.0, -3.0, 6.0, 3.0)
 
 
-def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_in_its_figure():
+def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_by_its_figure():
     wall = tuple((x, -0.6, x + 0.3, 0.6) for x in np.arange(-1.2, 1.2, 0.3))  # a mark around the origin
     spots = ((-0.2, -0.1, 0.2, 0.1), (-0.2, 0.2, 0.2, 0.4))
     chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-2.0, -2.0, 2.0, 2.0))
@@ -363,9 +363,17 @@ def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_in_i
     assert all(meets(pick, w) <= 1e-9 for w in wall)
     assert np.allclose((pick[2] - pick[0], pick[3] - pick[1]), (0.4, 0.2))  # its size
     assert abs(pick[1] + 0.1) == pytest.approx(0.7, abs=0.06)  # just above or under the mark: the nearest
-    # no clear place in the figure's box: the nearest in the safe area
-    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-1.0, -0.5, 1.0, 0.5))
-    assert all(meets(chosen[("m", 0)], w) <= 1e-9 for w in wall)
+    # no clear place in the figure's box: the nearest within the margin around it
+    box = (-1.0, -0.5, 1.0, 0.5)
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.35)
+    pick = chosen[("m", 0)]
+    assert all(meets(pick, w) <= 1e-9 for w in wall)
+    assert box[1] - 0.35 - 1e-9 <= pick[1] and pick[3] <= box[3] + 0.35 + 1e-9
+    # none there either: the place within the margin that meets least, never farther out
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1)
+    pick = chosen[("m", 0)]
+    assert box[0] - 0.1 - 1e-9 <= pick[0] and box[1] - 0.1 - 1e-9 <= pick[1]
+    assert pick[2] <= box[2] + 0.1 + 1e-9 and pick[3] <= box[3] + 0.1 + 1e-9
 
 
 def test_labels_settle_clear_of_each_other_even_when_they_all_want_one_spot():
