@@ -141,7 +141,7 @@ class _Object:
     steps: int = 0  # lines of a Derivation, rows of a Table
     rows: int = 0
     columns: int = 0
-    follows: str | None = None  # the VariableNumber it follows
+    follows: tuple[str, ...] = ()  # the VariableNumbers it follows
 
 
 class _SceneWriter:
@@ -154,6 +154,8 @@ class _SceneWriter:
         self.title = f"Scene {index} " + draw(st.sampled_from(["Waves", "Tables", "Arrows", "Proof", "Sample"]))
         self.objects: dict[str, _Object] = {}
         self.variables: list[str] = []
+        self.initial: dict[str, float] = {}
+        self.sep = draw(st.sampled_from(["", "_"]))  # head1, fig1_vector1 or head_1, fig_1_vector_1
 
     # ------------------------------------------------------------ objects
     def add(self, obj: _Object) -> _Object:
@@ -162,7 +164,7 @@ class _SceneWriter:
 
     def fresh(self, stem: str) -> str:
         n = sum(1 for name in self.objects if name.startswith(stem)) + 1
-        return f"{stem}{n}"
+        return f"{stem}{self.sep}{n}"
 
     def frame(self, name: str, kind: str, color_ok: bool = True, label: bool = False) -> str:
         draw = self.draw
@@ -219,7 +221,7 @@ class _SceneWriter:
         for _ in range(draw(st.integers(0, 2))):
             width, height = draw(st.sampled_from(SHAPES))
             name = self.fresh("image")
-            path = f"figures/s{self.index}-{name}.png"
+            path = f"figures/s{self.index}-{name}.{draw(st.sampled_from(['png', 'jpg', 'webp']))}"
             self.images[path] = (width, height)
             self.add(_Object(name, "Image", f"an Image (path='{path}', aspect=({width}, {height}))"))
 
@@ -229,7 +231,12 @@ class _SceneWriter:
         value = self.draw(st.sampled_from([0.0, 0.5, 1.0]))
         self.add(_Object(name, "VariableNumber", f"a VariableNumber (initial_value={value}{spec})"))
         self.variables.append(name)
+        self.initial[name] = value
         return name
+
+    def reference(self, name: str) -> str:
+        """A VariableNumber as a value names it: bare, or as `<VariableNumber v = 0.5>`."""
+        return f"<VariableNumber {name} = {self.initial[name]}>" if self.draw(st.booleans()) else name
 
     def containers(self) -> None:
         draw = self.draw
@@ -259,14 +266,18 @@ class _SceneWriter:
         def fraction() -> str:
             return str(draw(st.sampled_from([0.1, 0.25, 0.5, 0.7, 0.9])))
 
-        def moving() -> tuple[str, str | None]:
+        def moving() -> tuple[str, tuple[str, ...]]:
             if self.variables and draw(st.booleans()):
                 v = draw(st.sampled_from(self.variables))
-                return draw(st.sampled_from([f"(0.5 + 0.4 * sin({v}))", f"clamp({v}, 0.05, 0.95)",
-                                             f"(0.5 + 0.3 * tanh({v} - 0.5))"])), v
-            return fraction(), None
+                ref = self.reference(v)
+                if len(self.variables) > 1 and draw(st.booleans()):
+                    w = next(n for n in self.variables if n != v)
+                    return f"clamp(0.5 + 0.2 * sin({ref}) + 0.2 * tanh({self.reference(w)}), 0.05, 0.95)", (v, w)
+                return draw(st.sampled_from([f"(0.5 + 0.4 * sin({ref}))", f"clamp({ref}, 0.05, 0.95)",
+                                             f"(0.5 + 0.3 * tanh({ref} - 0.5))"])), (v,)
+            return fraction(), ()
 
-        if draw(st.booleans()) and not self.variables:
+        if draw(st.booleans()) and len(self.variables) < 2:
             self.variable()
         for _ in range(draw(st.integers(0, 6))):
             kind = draw(st.sampled_from(["Vector", "Line", "Point", "Math"]))
@@ -286,11 +297,15 @@ class _SceneWriter:
                 dashed = ", dashed=True" if kind == "Line" and draw(st.booleans()) else ""
                 origin = x0 <= 0 <= x1 and y0 <= 0 <= y1  # children stay inside their plot (else check warns)
                 start = at(fraction(), fraction()) if draw(st.booleans()) or not origin else "(0, 0)"
-                description = f"{head} (start={start}, end={at(u, fraction())}{dashed})"
+                end = at(u, fraction())
+                if draw(st.integers(0, 5)) == 0:  # cut short in the recording, as long values are; overrides supply it
+                    self.overrides.setdefault((self.index, name), {})["end"] = end
+                    end = end[:draw(st.integers(3, len(end) - 1))] + "…"
+                description = f"{head} (start={start}, end={end}{dashed})"
             self.add(_Object(name, kind, description, parent=parent, follows=follows))
         for _ in range(draw(st.integers(0, 3 if axes else 1))):  # graphs belong in Axes, yet a Figure may hold one
             name = self.fresh(f"{parent}_plot")
-            follows = None
+            follows: tuple[str, ...] = ()
             x = f"((x - {x0}) / {x1 - x0} * 4 - 2)"
             y = f"{y0} + {y1 - y0} * (0.5 + 0.3 * ({{}}))"  # a body within 1.5 of 0 stays in the plot
             if draw(st.integers(0, 4)) == 0:  # a body the overrides supply
@@ -298,8 +313,9 @@ class _SceneWriter:
                 body = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
                 self.overrides.setdefault((self.index, name), {})["function"] = body
             elif self.variables and draw(st.booleans()):
-                follows = draw(st.sampled_from(self.variables))
-                function = y.format(draw(st.sampled_from(VARYING)).format(x=x, v=follows))
+                v = draw(st.sampled_from(self.variables))
+                follows = (v,)
+                function = y.format(draw(st.sampled_from(VARYING)).format(x=x, v=v))
             else:
                 function = y.format(draw(st.sampled_from(FUNCTIONS)).format(x=x))
             description = f"{self.frame(name, 'FunctionPlot', label=True)} drawn in {parent} (function={function})"
@@ -309,7 +325,7 @@ class _SceneWriter:
                 dot = self.fresh(f"{parent}_dot")
                 self.add(_Object(dot, "PlotPoint", f"{self.frame(dot, 'PlotPoint')} drawn in {parent} "
                                  f"(target='{name}', x={x0} + {x1 - x0} * {u})",
-                                 parent=parent, follows=on or follows))
+                                 parent=parent, follows=tuple(dict.fromkeys(on + follows))))
 
     # ------------------------------------------------------------ history
     def history(self) -> tuple[list[tuple[float, str]], float]:
@@ -318,7 +334,7 @@ class _SceneWriter:
         does: list[tuple[float, str]] = []
         on: set[str] = set()
         revealed: set[str] = set()
-        emphasised: dict[str, str | None] = {}
+        emphasised: dict[str, list[str | None]] = {}  # the parts of each object emphasised now
         heading: str | None = None
         shows = [n for n, o in self.objects.items() if o.kind != "VariableNumber"]
 
@@ -384,12 +400,18 @@ class _SceneWriter:
                     does.append((t, f"{draw(st.sampled_from(tops))} moves to a new place on the board."))
             elif what in ("emphasise", "flash"):
                 name = draw(st.sampled_from(visible))
-                if what == "emphasise" and name in emphasised:
-                    does.append((t, f"{name}{part_of(emphasised.pop(name))} is no longer emphasized."))
+                if what == "emphasise" and name in emphasised and draw(st.booleans()):
+                    parts = emphasised[name]
+                    does.append((t, f"{name}{part_of(parts.pop(draw(st.integers(0, len(parts) - 1))))} "
+                                 "is no longer emphasized."))
+                    if not parts:
+                        del emphasised[name]
                     continue
                 part = self.part(self.objects[name])
-                if what == "emphasise":
-                    emphasised[name] = part
+                if what == "emphasise":  # a second part of it may be emphasised as well
+                    if part in emphasised.get(name, []):
+                        continue
+                    emphasised.setdefault(name, []).append(part)
                     does.append((t, f"{name}{part_of(part)} is emphasized."))
                 else:
                     does.append((t, f"{name}{part_of(part)} is indicated — a transient flash."))
@@ -400,7 +422,7 @@ class _SceneWriter:
                 value = draw(st.sampled_from([0.0, 0.2, 0.75, 1.0, 2.5, -1.5, 6.0, 1e6]))
                 does.append((t, f"{v} ticks to {value}."))
                 for name in sorted(on):
-                    if self.objects[name].follows == v:
+                    if v in self.objects[name].follows:
                         does.append((t, f"{name} is redrawn as the numbers it depends on change."))
         if on and draw(st.booleans()):  # clear the board, or leave it as it is
             t += 1.0
@@ -419,6 +441,11 @@ class _SceneWriter:
             if draw(st.booleans()):
                 return f"row={draw(st.integers(1, obj.rows))}"
             return f"column={draw(st.integers(1, obj.columns))}"
+        if obj.kind in ("Math", "Derivation") and draw(st.booleans()):  # any stretch of the formula
+            body = obj.text.strip("$")
+            a = draw(st.integers(0, len(body) - 1))
+            piece = body[a:draw(st.integers(a + 1, min(len(body), a + 24)))].strip()
+            return piece if piece and "#" not in piece else None
         pieces = [w for w in obj.text.replace("$", " ").split() if w.isalpha() and len(w) > 2]
         if not pieces:
             return None
@@ -465,8 +492,10 @@ def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[in
             "live": _live(writer.objects, does, beat_start) if draw(st.booleans()) else None,
             "does": [[round(t, 3), a] for t, a in does if beat_start <= round(t, 3) < beat_end],
         })
+    names = list(writer.objects)  # as declared (parents first), in name order, or children first
+    names = draw(st.sampled_from([names, sorted(names), names[::-1]]))
     return {"title": writer.title, "start": start, "end": round(end, 3),
-            "objects": {n: o.description for n, o in writer.objects.items()}, "beats": beats}
+            "objects": {n: writer.objects[n].description for n in names}, "beats": beats}
 
 
 @st.composite
