@@ -510,8 +510,13 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
             (legend if kind == "legend" else wanted).append(((name, k), spots))
     blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
     box = safe if bounds is None else bounds
-    regions = [_meet(safe, box), _meet(safe, (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin))]
     for key, spots in legend + wanted:
+        # a text wider or taller than its container stands out of it as little as it must (and
+        # half a step of the search more, so that one of its places fits)
+        width, height = spots[0][2] - spots[0][0], spots[0][3] - spots[0][1]
+        dx = max(margin, (width - (box[2] - box[0]) + _STEP) / 2)
+        dy = max(margin, (height - (box[3] - box[1]) + _STEP) / 2)
+        regions = [_meet(safe, box), _meet(safe, (box[0] - dx, box[1] - dy, box[2] + dx, box[3] + dy))]
         pick = _first_clear(spots, blocking, regions)
         chosen[key] = pick
         blocking.append(pick)
