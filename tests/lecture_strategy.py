@@ -29,7 +29,8 @@ from lecturekit.sources import read
 COLORS = [None, "text", "yellow", "blue", "green", "red", "magenta", "gray", "orange", "#3fa7c4", "#D08770"]
 WORDS = ["the", "mean", "of", "a", "sample", "moves", "toward", "its", "expected", "value", "as", "number",
          "draws", "grows", "while", "each", "arrow", "adds", "tip", "to", "tail", "and", "bell", "curve", "keeps",
-         "area", "fixed", "at", "one", "Größe", "naïve", "—", "x"]
+         "area", "fixed", "at", "one", "Größe", "naïve", "—", "x", "#1", "*now*", "a_b", "@ref", "<x>", "`raw`",
+         "50%", "C++", "https://arxiv.org/abs/1706.03762v7"]
 INLINE_MATH = ["$x_1$", "$a^2 + b^2$", "$alpha$", "$n -> infinity$", "$frac(1, n)$", "$|v|$"]
 FORMULAS = [
     "$a^2 + b^2 = c^2$",
@@ -503,7 +504,7 @@ def lectures(draw: st.DrawFn, max_scenes: int = 3) -> Generated:
     images: dict[str, tuple[int, int]] = {}
     overrides: dict[tuple[int, str], dict[str, str]] = {}
     found = []
-    start = 0.0
+    start = draw(st.sampled_from([0.0, 0.0, 447.1637291666666]))  # a lecture may begin later, as a cut does
     for index in range(1, draw(st.integers(1, max_scenes)) + 1):
         scene = draw(scenes(index, start, images, overrides))
         found.append(scene)

@@ -10,7 +10,7 @@ the size of the typeset box.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -492,15 +492,17 @@ def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tu
 
 
 def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None,
-           margin: float = 0.0) -> dict[tuple[str, int], Extent]:
+           margin: float = 0.0, beside: Iterable[Extent] = ()) -> dict[tuple[str, int], Extent]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
     for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
     sets it) inside `bounds` (the container's box) and `safe` that meets nothing taken (the
     marks' pieces, the numbers in `taken`, the legend, the labels settled before it), else the
     clear place there nearest its first spot; where there is none, the same within `margin` of
-    the box; where there is none, the place there that meets least. With `margin` under half the
-    layout's gap, what stands beside the container (which is not known here) is never met."""
+    the box (under half the layout's gap, so that nothing the layout puts beside the container
+    is met, nor its labels), then anywhere in `safe` away from every place in `beside` (where the
+    other objects of the scene stand, and their labels may); where there is none, the place within
+    `margin` that meets least."""
     chosen: dict[tuple[str, int], Extent] = {}
     legend, wanted = [], []
     for name, outline in outlines:
@@ -510,14 +512,10 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
             (legend if kind == "legend" else wanted).append(((name, k), spots))
     blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
     box = safe if bounds is None else bounds
+    regions = [_meet(safe, box), _meet(safe, _grown(box, margin)), safe]
+    away = [_grown(other, margin) for other in beside]
     for key, spots in legend + wanted:
-        # a text wider or taller than its container stands out of it as little as it must (and
-        # half a step of the search more, so that one of its places fits)
-        width, height = spots[0][2] - spots[0][0], spots[0][3] - spots[0][1]
-        dx = max(margin, (width - (box[2] - box[0]) + _STEP) / 2)
-        dy = max(margin, (height - (box[3] - box[1]) + _STEP) / 2)
-        regions = [_meet(safe, box), _meet(safe, (box[0] - dx, box[1] - dy, box[2] + dx, box[3] + dy))]
-        pick = _first_clear(spots, blocking, regions)
+        pick = _first_clear(spots, blocking, regions, away)
         chosen[key] = pick
         blocking.append(pick)
     return chosen
@@ -545,11 +543,18 @@ def _meet(a: Extent, b: Extent) -> Extent:
     return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
 
 
-def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent]) -> Extent:
+def _grown(box: Extent, by: float) -> Extent:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent], away: list[Extent]
+                 ) -> Extent:
     """In each of `regions` in turn: the first of `spots` inside it that meets none of
-    `blocking`, else the first clear box of its size around the first spot; else the spot or
-    box around it inside the last region that meets least, else the first spot."""
-    boxes = np.array(blocking, dtype=float).reshape(-1, 4)
+    `blocking` (in the last region, none of `away` either), else the first clear box of its size
+    around the first spot; else the spot or box around it that meets least, inside the first two
+    regions where one fits, else inside any, else the first spot."""
+    near = np.array(blocking, dtype=float).reshape(-1, 4)
+    boxes = near
 
     def clear_inside(found: np.ndarray, region: Extent) -> tuple[np.ndarray, np.ndarray]:
         """Those of `found` inside `region`, and how much of the blocking boxes each meets."""
@@ -561,7 +566,9 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
 
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
     least: tuple[float, Extent] | None = None
-    for region in regions:
+    for k, region in enumerate(regions):
+        if k == len(regions) - 1:
+            boxes = np.concatenate([near, np.array(away, dtype=float).reshape(-1, 4)])
         inside, meets = clear_inside(np.array(spots, dtype=float), region)
         if len(inside) and meets.min() <= 1e-6:
             return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
@@ -571,8 +578,9 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
             if len(found) and amounts.min() <= 1e-6:
                 return _extent(found[int(np.flatnonzero(amounts <= 1e-6)[0])])
             tried.append((found, amounts))
-        least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
-                    key=lambda pair: pair[0], default=least)
+        if least is None or k < len(regions) - 1:
+            least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
+                        key=lambda pair: pair[0], default=least)
     return least[1] if least is not None else spots[0]
 
 

@@ -7,7 +7,7 @@ every text's typesetting, and the boards in between; `plan_lecture` does all sce
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -103,6 +103,14 @@ class ScenePlan:
         """The boards over time, worked out when first asked for (`plan --json`): rendering
         never needs them."""
         return _boards(self)
+
+    @cached_property
+    def beside(self) -> Mapping[str, tuple[Box, ...]]:
+        """For each Figure and Axes, every place the scene's other top-level objects take: a label
+        that finds no room by its container keeps away from all of them."""
+        places = {(name, stay.place.box) for name, stays in self.stays.items() for stay in stays}
+        return MappingProxyType({c: tuple(sorted({box for name, box in places if name != c}, key=astuple))
+                                 for c in self.stays if kind_def(self.objects[c].kind).container})
 
     @cached_property
     def numbering(self) -> Mapping[str, shapes.Numbering]:
@@ -224,7 +232,8 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
 
 def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
     values = plan.values_at(frame)
-    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering)
+    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
+                      plan.beside)
     items: list[BoardItem] = []
     for name, place in on.items():
         spec = plan.objects[name]

@@ -50,6 +50,8 @@ class Figures:
     numbers_of: shapes.NumbersOf
     #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
     numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
+    #: For each container, every place the scene's other objects take (`ScenePlan.beside`).
+    beside: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
     #: What `settled` worked out, by container and frame.
     memo: dict = field(default_factory=dict, compare=False)
 
@@ -98,7 +100,8 @@ class Figures:
             taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
             bounds = None if frame.bounds is None else astuple(frame.bounds)
             self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
-                                               margin=LABEL_REACH * self.theme.frame.gap))
+                                               margin=LABEL_REACH * self.theme.frame.gap,
+                                               beside=[astuple(b) for b in self.beside.get(container, ())]))
         return self.memo[key]
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:

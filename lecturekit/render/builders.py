@@ -108,7 +108,7 @@ class Context:
         """The plan's children of Figures and Axes, at this frame's numbers."""
         plan = self.plan
         return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
-                       {} if memo is None else memo)
+                       plan.beside, {} if memo is None else memo)
 
     def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`, as the plan has it."""

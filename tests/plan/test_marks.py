@@ -369,8 +369,16 @@ def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_by_i
     pick = chosen[("m", 0)]
     assert all(meets(pick, w) <= 1e-9 for w in wall)
     assert box[1] - 0.35 - 1e-9 <= pick[1] and pick[3] <= box[3] + 0.35 + 1e-9
-    # none there either: the place within the margin that meets least, never farther out
-    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1)
+    # none there either: the nearest clear place on the board away from where the others stand
+    neighbour = (-1.0, 0.7, 1.0, 2.0)  # right over the wall, where the nearest place would be
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1,
+                    beside=[neighbour])
+    pick = chosen[("m", 0)]
+    assert all(meets(pick, w) <= 1e-9 for w in wall) and meets(pick, neighbour) <= 1e-9
+    assert pick[3] <= -0.6 + 1e-9  # under the wall: over it stands the neighbour
+    # nowhere clear at all: the place within the margin that meets least, never farther out
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1,
+                    beside=[SAFE])
     pick = chosen[("m", 0)]
     assert box[0] - 0.1 - 1e-9 <= pick[0] and box[1] - 0.1 - 1e-9 <= pick[1]
     assert pick[2] <= box[2] + 0.1 + 1e-9 and pick[3] <= box[3] + 0.1 + 1e-9
