@@ -105,12 +105,23 @@ class ScenePlan:
         return _boards(self)
 
     @cached_property
-    def beside(self) -> Mapping[str, tuple[Box, ...]]:
-        """For each Figure and Axes, every place the scene's other top-level objects take: a label
+    def beside(self) -> Mapping[tuple[str, Box], tuple[Box, ...]]:
+        """For each place a Figure or Axes takes, every place the scene's other top-level objects
+        take while it stands there (from each stay to the next, departures not counted): a label
         that finds no room by its container keeps away from all of them."""
-        places = {(name, stay.place.box) for name, stays in self.stays.items() for stay in stays}
-        return MappingProxyType({c: tuple(sorted({box for name, box in places if name != c}, key=astuple))
-                                 for c in self.stays if kind_def(self.objects[c].kind).container})
+        def spans(stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
+            ends = [s.time for s in stays[1:]] + [self.end - self.start]
+            return [(s.time, end, s.place.box) for s, end in zip(stays, ends, strict=True)]
+
+        found: dict[tuple[str, Box], set[Box]] = {}
+        for c, stays in self.stays.items():
+            if not kind_def(self.objects[c].kind).container:
+                continue
+            for t0, t1, box in spans(stays):
+                near = found.setdefault((c, box), set())
+                near.update(other for name, theirs in self.stays.items() if name != c
+                            for s0, s1, other in spans(theirs) if s0 < t1 and t0 < s1)
+        return MappingProxyType({key: tuple(sorted(boxes, key=astuple)) for key, boxes in found.items()})
 
     @cached_property
     def numbering(self) -> Mapping[str, shapes.Numbering]:

@@ -50,8 +50,9 @@ class Figures:
     numbers_of: shapes.NumbersOf
     #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
     numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
-    #: For each container, every place the scene's other objects take (`ScenePlan.beside`).
-    beside: Mapping[str, tuple[Box, ...]] = field(default_factory=dict)
+    #: For each place of a container, the places the scene's other objects take meanwhile
+    #: (`ScenePlan.beside`).
+    beside: Mapping[tuple[str, Box], tuple[Box, ...]] = field(default_factory=dict)
     #: What `settled` worked out, by container and frame.
     memo: dict = field(default_factory=dict, compare=False)
 
@@ -101,8 +102,16 @@ class Figures:
             bounds = None if frame.bounds is None else astuple(frame.bounds)
             self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
                                                margin=LABEL_REACH * self.theme.frame.gap,
-                                               beside=[astuple(b) for b in self.beside.get(container, ())]))
+                                               beside=[astuple(b) for b in self._beside(container, frame)]))
         return self.memo[key]
+
+    def _beside(self, container: str, frame: shapes.ParentFrame) -> tuple[Box, ...]:
+        """What stands beside `container` while it stands where `frame` is: the places of its
+        stay, or while it moves between two, of all of them."""
+        found = self.beside.get((container, frame.bounds))
+        if found is None:
+            found = tuple({b for (c, _), boxes in self.beside.items() if c == container for b in boxes})
+        return found
 
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
         """Each of an Axes' numbers, where the scene's numbering sets them."""
