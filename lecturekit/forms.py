@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from lecturekit.diagnostics import quote
-from lecturekit.kinds import Role, Spec, TableSpec, kind_def, own_variables, rows_of
+from lecturekit.kinds import Role, Spec, TableSpec, depends_on, kind_def, rows_of
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
     Action,
@@ -113,7 +113,7 @@ def _only_variables(spec: Spec) -> tuple[str, str] | None:
 
 
 def _check_redraw(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
-    depends = own_variables(spec)
+    depends = depends_on(spec, scene.objects)  # a dot on a graph follows the graph's numbers too
     if depends and not any((round(timed.time, 6), v) in scene.ticks for v in depends):
         yield "is redrawn but none of its numbers ticks at that time"
 

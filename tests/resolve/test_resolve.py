@@ -502,6 +502,23 @@ def test_a_tick_and_its_redraw_at_the_same_time_are_quiet(resolve_scene):
     assert [type(a.action) for a in r.scenes[0].actions][2] is Tick
 
 
+def test_a_dot_on_a_graph_is_redrawn_when_the_graphs_number_ticks(resolve_scene):
+    r = resolve_scene(
+        {"v": "a VariableNumber", "w": "a VariableNumber", "ax": "an Axes (x_range=(0, 2), y_range=(-2, 2))",
+         "g": "a FunctionPlot drawn in ax (function=sin(x + w))",
+         "d": "a PlotPoint drawn in ax (target='g', x=clamp(v, 0, 2))"},  # its own number, and its graph's
+        [
+            (0.5, SHOW.format("ax")),
+            (0.6, SHOW.format("g")),
+            (0.7, SHOW.format("d")),
+            (1.0, "w ticks to 1."),
+            (1.0, "g is redrawn as the numbers it depends on change."),
+            (1.0, "d is redrawn as the numbers it depends on change."),
+        ],
+    )
+    assert lines(r) == []
+
+
 def test_a_gap_between_scenes_is_a_warning(write_json):
     data = lecture_data({"a": TEXT})
     first = data["publication"]["watch"]["scenes"][0]
