@@ -512,9 +512,14 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
             (legend if kind == "legend" else wanted).append(((name, k), spots))
     blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
     box = safe if bounds is None else bounds
-    regions = [_meet(safe, box), _meet(safe, _grown(box, margin)), safe]
     away = [_grown(other, margin) for other in beside]
     for key, spots in legend + wanted:
+        # a text wider than its container stands out of it evenly, by as much as it must (and half
+        # a step of the search more, so that one of its places fits): the layout leaves that room
+        # (`placement.room_for_texts`)
+        dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
+        near = (box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
+        regions = [_meet(safe, box), _meet(safe, near), safe]
         pick = _first_clear(spots, blocking, regions, away)
         chosen[key] = pick
         blocking.append(pick)
@@ -523,7 +528,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
 
 #: Where no spot of a label is clear, places around its first are tried this far apart, out to
 #: _REACH from it, nearest first, _BATCH at a time, in units.
-_STEP = 0.05
+SEARCH_STEP = 0.05
 _REACH = 3.0
 _BATCH = 1024
 
@@ -531,7 +536,7 @@ _BATCH = 1024
 @lru_cache(maxsize=1)
 def _offsets() -> np.ndarray:
     """Moves of up to _REACH on a grid _STEP apart, nearest first, as (dx, dy, dx, dy) rows."""
-    steps = np.arange(-_REACH, _REACH + _STEP / 2, _STEP)
+    steps = np.arange(-_REACH, _REACH + SEARCH_STEP / 2, SEARCH_STEP)
     dx, dy = (a.ravel() for a in np.meshgrid(steps, steps))
     distance = np.hypot(dx, dy)
     order = np.argsort(distance, kind="stable")

@@ -11,14 +11,11 @@ from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL, Extent, Outline, settle
 from lecturekit.plan import shapes
 from lecturekit.plan.geometry import Box
+from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.texts import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import Theme
-
-#: How far a label may stand out of its container, as a share of the layout's gap between objects:
-#: under half, so it never meets what the layout puts beside the container, nor its labels.
-LABEL_REACH = 0.45
 
 
 @dataclass(frozen=True)

@@ -12,13 +12,13 @@ A board that cannot hold its objects legibly is reported (`Crowded`), once per l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lecturekit.images import image_size
 from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_def
 from lecturekit.kinds import Role as KindRole
-from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT
+from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SEARCH_STEP, SWATCH
 from lecturekit.plan import durations
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
@@ -26,8 +26,13 @@ from lecturekit.plan.texts import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Move, Part, Spec, Value
+from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value
 from lecturekit.theme import Theme
+from lecturekit.typst_source import label_spec
+
+#: How far a label may stand out of its container, as a share of the layout's gap between objects:
+#: under half, so it never meets what the layout puts beside the container, nor its labels.
+LABEL_REACH = 0.45
 
 DEFAULT_AXES_ASPECT = 2.2
 #: Room around an Axes' plotting area for its tick numbers, in units.
@@ -187,6 +192,7 @@ def place_scene(
     moves: list[Relayout] = []
     crowded: list[Crowded] = []
     laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
+    widest = {n: _widest_text(scene, n, parts, theme) for n in top if kind_def(scene.objects[n].kind).container}
 
     def lay_out(names: list[str], rewraps: bool) -> Arrangement:
         """The board laid out for `names`; the layout it had before when it holds the same
@@ -197,7 +203,7 @@ def place_scene(
             return again
         items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n), rewraps)
                  for n in names]
-        laid[frozenset(names)] = arrangement = arrange(items, theme)
+        laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, theme), items, widest, theme)
         return arrangement
 
     def move_to(arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
@@ -273,6 +279,45 @@ def place_scene(
         board.append(name)
     return Placement({n: tuple(s) for n, s in stays.items()}, tuple(sorted(moves, key=lambda m: m.time)),
                      tuple(c.line() for c in crowded), tuple(crowded))
+
+
+def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
+    """The widest text drawn in a Figure or Axes: a label, a Math, a legend entry with its swatch."""
+    widths = [0.0]
+    for name, spec in scene.objects.items():
+        if spec.parent != container or name in scene.broken:
+            continue
+        if kind_def(spec.kind).text is not None and spec.text is not None:
+            widths.append(typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
+        if (label := label_spec(spec)) is not None:
+            legend = SWATCH if spec.kind is Kind.FUNCTION_PLOT else 0.0
+            widths.append(legend + typeset(label, [], theme.sizes.label, None, theme).width)
+    return max(widths)
+
+
+def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str, float], theme: Theme
+                   ) -> Arrangement:
+    """The layout again where a Figure or Axes came out narrower than its widest text less the
+    reach its labels have on either side (`kinds.geometry.settle`): laid out as wide as that
+    text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
+    out of it evenly into room that nothing else takes."""
+    reach = LABEL_REACH * theme.frame.gap
+    wider = {}
+    for item in items:
+        box = arrangement.places[item.name].box
+        need = widest.get(item.name, 0.0) - 2 * reach + SEARCH_STEP
+        if need > box.width + 1e-9 and box.height > 0:
+            wider[item.name] = need / box.height
+    if not wider:
+        return arrangement
+    roomy = arrange([replace(i, aspect=max(i.aspect, wider[i.name])) if i.name in wider else i for i in items], theme)
+    places = dict(roomy.places)
+    for item in items:
+        if item.name in wider:
+            room = places[item.name].box
+            height = min(room.height, room.width / item.aspect)
+            places[item.name] = replace(places[item.name], box=Box.around(*room.center, height * item.aspect, height))
+    return replace(roomy, places=places)
 
 
 def _moved(a: Placed, b: Placed) -> bool:
