@@ -498,11 +498,12 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
     for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
     sets it) inside `bounds` (the container's box) and `safe` that meets nothing taken (the
     marks' pieces, the numbers in `taken`, the legend, the labels settled before it), else the
-    clear place there nearest its first spot; where there is none, the same within `margin` of
-    the box (under half the layout's gap, so that nothing the layout puts beside the container
-    is met, nor its labels), then anywhere in `safe` away from every place in `beside` (where the
-    other objects of the scene stand, and their labels may); where there is none, the place within
-    `margin` that meets least."""
+    clear place there nearest its first spot; where there is none, the same near the box: within
+    `margin` of it (under half the layout's gap, so that nothing the layout puts beside the
+    container is met, nor its labels), or for a text wider than the box as far to either side as
+    it must; then anywhere in `safe` away from every place in `beside` (where the other objects
+    of the scene stand, and their labels may); where there is none, the place near the box that
+    meets least."""
     chosen: dict[tuple[str, int], Extent] = {}
     legend, wanted = [], []
     for name, outline in outlines:
