@@ -113,14 +113,15 @@ class ScenePlan:
             ends = [s.time for s in stays[1:]] + [self.end - self.start]
             return [(s.time, end, s.place.box) for s, end in zip(stays, ends, strict=True)]
 
+        every = {name: spans(stays) for name, stays in self.stays.items()}
         found: dict[tuple[str, Box], set[Box]] = {}
-        for c, stays in self.stays.items():
+        for c, own in every.items():
             if not kind_def(self.objects[c].kind).container:
                 continue
-            for t0, t1, box in spans(stays):
-                near = found.setdefault((c, box), set())
-                near.update(other for name, theirs in self.stays.items() if name != c
-                            for s0, s1, other in spans(theirs) if s0 < t1 and t0 < s1)
+            for t0, t1, box in own:
+                found.setdefault((c, box), set()).update(
+                    other for name, theirs in every.items() if name != c
+                    for s0, s1, other in theirs if s0 < t1 and t0 < s1)
         return MappingProxyType({key: tuple(sorted(boxes, key=astuple)) for key, boxes in found.items()})
 
     @cached_property
