@@ -35,7 +35,7 @@ from lecturekit.syntax.nodes import (
     Tick,
     TimedAction,
 )
-from lecturekit.typst_source import occurrences
+from lecturekit.typst.source import occurrences
 
 _NAME = r"[A-Za-z_]\w*"
 _DASH = r"\s*[—–-]{1,2}\s*"

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from lecturekit.typst_compile import Compiler, TypstError
-from lecturekit.typst_source import document, prose
+from lecturekit.typst.compiler import Compiler, TypstError
+from lecturekit.typst.source import prose
+from lecturekit.typst.template import document
 from tests.conftest import ROOT
 
 #: A paragraph that takes Typst a while: 60 000 words.
@@ -73,7 +74,7 @@ def _compile_children(pid: int) -> list[int]:
                 cmdline = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"lecturekit.typst_worker" in cmdline:
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid and b"lecturekit.typst.worker" in cmdline:
                 found.append(int(entry.name))
     return found
 

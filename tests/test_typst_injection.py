@@ -21,7 +21,7 @@ from lecturekit.cli import app
 from lecturekit.kinds import TableSpec
 from lecturekit.syntax.nodes import Kind, Spec
 from lecturekit.syntax.parser import parse_value
-from lecturekit.typst_source import body_for, label_spec, prose
+from lecturekit.typst.source import body_for, label_spec, prose
 from tests.conftest import ROOT, lecture_data
 
 SENTINEL = '#panic("LK-SENTINEL")'

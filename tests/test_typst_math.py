@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lecturekit.math_names import functions, symbols
-from lecturekit.typst_math import (
+from lecturekit.typst.math_syntax import (
     CODE,
     COMMENT,
     CONTROL,
@@ -21,7 +20,8 @@ from lecturekit.typst_math import (
     notes,
     tokens,
 )
-from lecturekit.typst_source import formula, prose
+from lecturekit.typst.names import functions, symbols
+from lecturekit.typst.source import formula, prose
 
 
 def rebuilt(math: str) -> str:

@@ -11,19 +11,18 @@ from hypothesis import strategies as st
 
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import TextPart
-from lecturekit.typst_compile import TypstError, compile_svg
-from lecturekit.typst_math import quote as string_literal
-from lecturekit.typst_source import (
-    FRAME_COLOR,
+from lecturekit.typst.compiler import TypstError, compile_svg
+from lecturekit.typst.math_syntax import quote as string_literal
+from lecturekit.typst.source import (
     Span,
     derivation_spans,
     formula,
-    label_color,
     math_body,
     probed,
     prose,
     spans_for,
 )
+from lecturekit.typst.template import FRAME_COLOR, label_color
 
 SOME = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -37,7 +37,7 @@ from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_proble
 from lecturekit.syntax.nodes import Hide, Move, Show, Spec, parts_named
 from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
-from lecturekit.typst_source import label_spec
+from lecturekit.typst.source import label_spec
 
 
 def reflowed(name: str, frame: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from lecturekit.typst_compile import TypstError, compile_svg
+from lecturekit.typst.compiler import TypstError, compile_svg
 
 _VIEWBOX = re.compile(rb'viewBox="0 0 ([0-9.]+) ([0-9.]+)"')
 

@@ -28,7 +28,7 @@ from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
 from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value
 from lecturekit.theme import Theme
-from lecturekit.typst_source import label_spec
+from lecturekit.typst.source import label_spec
 
 #: How far a label may stand out of its container, as a share of the layout's gap between objects:
 #: under half, so it never meets what the layout puts beside the container, nor its labels.

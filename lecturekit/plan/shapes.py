@@ -50,7 +50,7 @@ from lecturekit.plan.texts import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
 from lecturekit.theme import THEME
-from lecturekit.typst_source import prose
+from lecturekit.typst.source import prose
 
 __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWATCH", "EvaluationError", "NumbersOf",
            "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",

@@ -8,7 +8,7 @@ from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import Part, Spec
 from lecturekit.theme import Theme
-from lecturekit.typst_source import body_for, line_label, prose
+from lecturekit.typst.source import body_for, line_label, prose
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
 

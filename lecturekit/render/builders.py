@@ -40,7 +40,7 @@ from lecturekit.plan.shapes import ParentFrame
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values
 from lecturekit.render.typst_mobject import LabelledTypst
-from lecturekit.typst_source import prose
+from lecturekit.typst.source import prose
 
 STROKE = 5.0
 

@@ -19,8 +19,9 @@ from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, _typst_h
 
 from lecturekit.plan.geometry import Box
 from lecturekit.render.typst_svg import Unsupported, typst_shapes
-from lecturekit.typst_compile import compile_svg
-from lecturekit.typst_source import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble, probed
+from lecturekit.typst.compiler import compile_svg
+from lecturekit.typst.source import probed
+from lecturekit.typst.template import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble
 
 
 def _cached_svg(body: str) -> Path:

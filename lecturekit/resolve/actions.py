@@ -23,7 +23,7 @@ from lecturekit.syntax.nodes import (
     Tick,
     TimedAction,
 )
-from lecturekit.typst_source import line_count
+from lecturekit.typst.source import line_count
 
 
 def check_actions(found: Findings, objects: dict[str, Spec], actions: list[TimedAction]) -> None:

@@ -37,7 +37,7 @@ from lecturekit.syntax.nodes import (
     parts_named,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
-from lecturekit.typst_source import label_spec, rewrites
+from lecturekit.typst.source import label_spec, rewrites
 
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000

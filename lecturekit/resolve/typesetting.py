@@ -9,8 +9,8 @@ from collections.abc import Mapping
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.syntax.nodes import Part, Spec
-from lecturekit.typst_compile import TypstError, compile_svg
-from lecturekit.typst_source import body_for, label_spec, prose
+from lecturekit.typst.compiler import TypstError, compile_svg
+from lecturekit.typst.source import body_for, label_spec, prose
 
 
 def untypesettable(objects: Mapping[str, Spec], parts: Mapping[str, list[Part]]

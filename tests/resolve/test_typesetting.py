@@ -9,8 +9,8 @@ import pytest
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.nodes import Kind
 from lecturekit.syntax.parser import parse_description
-from lecturekit.typst_compile import compile_svg
-from lecturekit.typst_source import body_for, label_spec
+from lecturekit.typst.compiler import compile_svg
+from lecturekit.typst.source import body_for, label_spec
 
 GOOD = {"ok": 'a Panel that says "Fine text with $x^2$ in it."'}
 SHOW = "{} is shown on the screen, written out."
@@ -75,7 +75,7 @@ def test_a_label_that_is_not_math_is_set_as_plain_text(resolve_scene):
 
 
 def test_a_text_that_typesets_only_without_its_parts_is_emphasised_whole(resolve_scene, monkeypatch):
-    """The safety net under the grouping of parts (`typst_source._whole`): should a marked body
+    """The safety net under the grouping of parts (`lecturekit.typst.source._whole`): should a marked body
     still not compile, the object is kept and its parts are let go, with one warning."""
     import lecturekit.resolve.typesetting as typesetting
 

@@ -10,7 +10,7 @@ from functools import cache
 
 @cache
 def _names() -> tuple[frozenset[str], frozenset[str]]:
-    from lecturekit.typst_compile import query  # the compiler writes documents from typst_source, which reads us
+    from lecturekit.typst.compiler import query
 
     found = query("#metadata((dictionary(sym).keys(), dictionary(math).keys())) <names>", "<names>")
     symbol_names, math_names = json.loads(found)[0]

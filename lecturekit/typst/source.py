@@ -2,7 +2,7 @@
 
 Prose goes to Typst as string literals, never as markup, so `#read(...)` or `*bold*` in a lecture
 render as the characters they are. Math, whole or inline `$…$`, is rebuilt from its tokens by
-`lecturekit.typst_math`, so it holds no code either. Pieces that actions address
+`lecturekit.typst.math_syntax`, so it holds no code either. Pieces that actions address
 (an emphasised part, a Derivation's line) are wrapped in `lkgrp(label, …)` in math, which draws
 its body unchanged (the backend re-compiles with one label hidden to learn which glyphs belong to
 it), and coloured with a near-black colour of their own in prose.
@@ -14,34 +14,8 @@ from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
-from lecturekit.typst_math import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
-
-#: The document around every body; the same text Manim's Typst mobject writes around it.
-TEMPLATE = """\
-#set page(width: auto, height: auto, margin: 0pt, fill: none)
-#set text(size: {text_size}pt)
-{preamble}
-{body}
-"""
-TEXT_SIZE = 10
-FONT = "New Computer Modern"
-#: Stroke colour of the frame drawn around every body: the backend finds it, places the object
-#: by it, and removes it.
-FRAME_COLOR = "#010203"
-
-
-def preamble(hidden: str | None = None) -> str:
-    """Settings and the grouping function; `hidden` names the label to hide in a probe."""
-    target = "none" if hidden is None else f'"{hidden}"'
-    return (
-        f'#set text(font: "{FONT}", top-edge: "bounds", bottom-edge: "bounds")\n'
-        f"#let lkgrp(lbl, ..parts) = {{ let body = parts.pos().join([,]); "
-        f"if lbl == {target} {{ hide(body) }} else {{ body }} }}"
-    )
-
-
-def document(body: str, hidden: str | None = None) -> str:
-    return TEMPLATE.format(text_size=TEXT_SIZE, preamble=preamble(hidden), body=body)
+from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
+from lecturekit.typst.template import FRAME_COLOR, label_color
 
 
 @dataclass(frozen=True)
@@ -246,12 +220,6 @@ def _prose(text: str, start: int, end: int, spans: list[Span]) -> str:
         return "".join(out)
 
     return render(pieces)
-
-
-def label_color(label: str) -> str:
-    """A near-black colour that marks the glyphs of a prose label (`p3` -> `#000103`)."""
-    number = int(label[1:]) if label[1:].isdigit() else sum(map(ord, label)) % 250
-    return f"#0001{number % 256:02x}"
 
 
 def probed(body: str, label: str) -> bool:

@@ -1,5 +1,5 @@
 """The compile process: Typst runs here, never in a lecturekit process, so a compile can be bounded
-and stopped. Started by `lecturekit.typst_compile`; speaks a small framed protocol on its standard
+and stopped. Started by `lecturekit.typst.compiler`; speaks a small framed protocol on its standard
 input and output.
 
 Before it reads anything it limits its own address space (its one argument, in bytes), asks the

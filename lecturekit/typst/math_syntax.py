@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lecturekit.math_names import functions, symbols
+from lecturekit.typst.names import functions, symbols
 
 
 class Sort(StrEnum):

@@ -1,4 +1,4 @@
-"""The one way lecture text is compiled: Typst in a process of its own (`lecturekit.typst_worker`),
+"""The one way lecture text is compiled: Typst in a process of its own (`lecturekit.typst.worker`),
 with an empty folder as its root, no packages, no system fonts and no network, bounded in time
 and memory. A compile that overruns is stopped and its text left out; Ctrl-C or SIGTERM stop the
 command at once, since lecturekit only ever waits on a pipe, never inside Typst."""
@@ -14,7 +14,7 @@ import sys
 import time
 
 from lecturekit.diagnostics import LectureError, Place, error
-from lecturekit.typst_source import document
+from lecturekit.typst.template import document
 
 #: Seconds one compile may take, and bytes of address space the compile process may use.
 TIME_LIMIT = 5.0
@@ -58,7 +58,7 @@ class Compiler:
     def _process(self) -> subprocess.Popen:
         if self.process is None or self.process.poll() is not None:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "lecturekit.typst_worker", str(self.memory_limit)],
+                [sys.executable, "-m", "lecturekit.typst.worker", str(self.memory_limit)],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 env={k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")},
             )
