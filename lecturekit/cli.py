@@ -38,6 +38,22 @@ OverridesOpt = Annotated[
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback when something fails.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", metavar="CODE", help="In this language: LECTURE_DIR/locale/CODE.po (or --translation); "
+    "qps: the pseudo-locale, every text accented and 40% longer.")]
+TranslationOpt = Annotated[Path | None, typer.Option(
+    "--translation", metavar="FILE.po", help="The PO file of --lang (default: locale/CODE.po beside the lecture).")]
+
+
+def _language(lang: str | None, translation: Path | None):
+    """The language asked for, or None for the lecture as recorded."""
+    from lecturekit.translate import Language, checked_code
+
+    if lang is None:
+        if translation is not None:
+            raise LectureError(error(Place(path=str(translation)), "--translation needs --lang CODE"), exit_code=2)
+        return None
+    return Language(checked_code(lang), translation)
 
 
 @app.callback()
@@ -107,14 +123,17 @@ def check(
     overrides: OverridesOpt = None,
     strict: StrictOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
-    """Read a lecture and report what it holds, what was inferred, and what is wrong or missing."""
+    """Read a lecture and report what it holds, what was inferred, and what is wrong or missing
+    (with --lang: in that language, with what its translation falls back on)."""
     from lecturekit.report import summary, text_report
     from lecturekit.sources import read
 
     try:
-        resolved = read(lecture, overrides)
+        resolved = read(lecture, overrides, _language(lang, translation))
     except LectureError as exc:
         if as_json:
             typer.echo(json.dumps({"errors": [d.as_json() for d in exc.diagnostics]}, indent=2))
@@ -167,7 +186,7 @@ TransparentOpt = Annotated[bool, typer.Option(
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
             quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
-            video_format=Format.mp4, transparent=False) -> None:
+            video_format=Format.mp4, transparent=False, language=None) -> None:
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -189,13 +208,13 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     with _reported(debug), _closing(display):
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
-        resolved = read(lecture, overrides)
+        resolved = read(lecture, overrides, language)
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
         if scene:
-            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
+            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster, language)
         else:
-            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
+            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster, language))
 
 
 @app.command()
@@ -220,22 +239,27 @@ def render(
     clip_to: Annotated[float | None, typer.Option("--to", help="GIF: lecture time the clip ends.")] = None,
     width: Annotated[int, typer.Option("--width", min=16, max=3840, help="GIF: width in pixels.")] = 480,
     fps: Annotated[int, typer.Option("--fps", min=1, max=50, help="GIF: frames per second.")] = 10,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, all of them and
     the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
+    with _reported(debug):
+        language = _language(lang, translation)
     if video_format is Format.gif:
-        _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug)
+        _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug, language)
         return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent)
+            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent,
+            language=language)
 
 
-def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
+def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug, language) -> None:
     from lecturekit.pipeline import write_gif
 
     with _reported(debug):
-        path = write_gif(lecture, overrides, scene or [], clip_from, clip_to, width, fps, out)
+        path = write_gif(lecture, overrides, scene or [], clip_from, clip_to, width, fps, out, language)
     typer.echo(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
 
 
@@ -249,6 +273,8 @@ def publish(
     thumbnail_at: Annotated[float | None, typer.Option(
         "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
     quiet: QuietOpt = False,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Render what is missing, then write beside the joined video: chapters.txt, description.md,
@@ -259,7 +285,8 @@ def publish(
     display = None if quiet else RenderDisplay()
     with _reported(debug), _closing(display):
         paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
-                             progress_for=display.start if display else None)
+                             progress_for=display.start if display else None,
+                             language=_language(lang, translation))
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -279,11 +306,15 @@ def preview(
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
     strict: StrictOpt = False,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
+    with _reported(debug):
+        language = _language(lang, translation)
     _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit)
+            strict=strict, voice=voice, fit=fit, language=language)
 
 
 @app.command()
@@ -293,6 +324,8 @@ def plan(
     fps: Annotated[int, typer.Option("--fps", min=1, max=240, help="Frames per second.")] = 60,
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
     overrides: OverridesOpt = None,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Print the timeline and layout: every cue on its frame, every board's boxes."""
@@ -302,7 +335,7 @@ def plan(
     from lecturekit.sources import read
 
     with _reported(debug):
-        resolved = read(lecture, overrides)
+        resolved = read(lecture, overrides, _language(lang, translation))
         ensure_renderable(resolved)
         plans = plan_scenes(resolved, select(resolved, scene or []), fps)
     result = LecturePlan(resolved.slug, resolved.title, fps, tuple(plans))
@@ -337,13 +370,15 @@ def still(
     out: Annotated[Path | None, typer.Option("--out", help="The PNG (default media/<slug>/still-T.png).")] = None,
     quality: QualityOpt = Quality.h,
     overrides: OverridesOpt = None,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """The frame at lecture time T as a PNG, without rendering any video."""
     from lecturekit.pipeline import write_still
 
     with _reported(debug):
-        path = write_still(lecture, overrides, at, quality, out)
+        path = write_still(lecture, overrides, at, quality, out, _language(lang, translation))
     typer.echo(f"wrote {path}")
 
 
@@ -353,13 +388,15 @@ def storyboard(
     scene: SceneOpt = None,
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """One contact sheet per scene: a still at the end of every beat, with its time and narration."""
     from lecturekit.pipeline import write_storyboards
 
     with _reported(debug):
-        paths = write_storyboards(lecture, overrides, scene or [], out)
+        paths = write_storyboards(lecture, overrides, scene or [], out, _language(lang, translation))
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -435,6 +472,60 @@ def retime(
         resolved = read(lecture, overrides)
         write_lecture(retimed(Path(resolved.source), _heard(resolved, narration, tts, voice, quiet)), out)
     typer.echo(f"wrote {out}")
+translate_app = typer.Typer(no_args_is_help=True, help="Gettext templates and translations of a lecture.")
+app.add_typer(translate_app, name="translate")
+
+
+@translate_app.command("extract")
+def translate_extract(
+    lecture: LectureArg = None,
+    out: Annotated[Path | None, typer.Option("-o", "--out", help="The template to write (default: stdout).")] = None,
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Write a gettext template (.pot) of every text the lecture shows or says: titles, summary,
+    narration, board texts, cells, labels and the words inside formulas."""
+    from lecturekit.sources import read
+    from lecturekit.translate import template
+
+    with _reported(debug):
+        resolved = read(lecture, overrides)
+        pot = template(resolved)
+    if out is None:
+        typer.echo(str(pot), nl=False)
+        return
+    _save_po(pot, out)
+    typer.echo(f"wrote {out} ({len(pot)} entries)", err=True)
+
+
+@translate_app.command("update")
+def translate_update(
+    lecture: Annotated[Path, typer.Argument(help="The lecture.json (or its folder).")],
+    po: Annotated[Path, typer.Argument(metavar="FILE.po", help="The translation to bring up to date.")],
+    overrides: OverridesOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    """Merge a changed lecture into a translation: new texts added, changed ones marked fuzzy,
+    vanished ones kept as obsolete; nothing translated is lost."""
+    from lecturekit.sources import read
+    from lecturekit.translate import template, update
+    from lecturekit.translate.catalog import parse_po
+
+    with _reported(debug):
+        resolved = read(lecture, overrides)
+        translation = parse_po(po)
+        merged = update(translation, template(resolved))
+    _save_po(translation, po)
+    typer.echo(f"updated {po}: {merged.line()}")
+
+
+def _save_po(po, path: Path) -> None:
+    """A PO or POT file written whole or not at all."""
+    tmp = path.with_name(f".{path.name}.part")
+    po.save(str(tmp))
+    tmp.replace(path)
+
+
 @app.command()
 def studio(
     lecture: LectureArg = None,

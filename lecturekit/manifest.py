@@ -49,6 +49,10 @@ def scene_key(
             parts.append(file_digest(settings.narration))
     over = resolved.overrides_file
     parts.append(file_digest(over) if over else "")
+    if (translation := resolved.translation) is not None:  # the language, and the scene's texts in it
+        parts += [translation.language, translation.board[index - 1]]
+        if not pictures:
+            parts.append(translation.heard[index - 1])
     for spec in resolved.scenes[index - 1].objects.values():
         if isinstance(spec, ImageSpec):
             parts.append(image_digest(Path(resolved.folder), spec.path))

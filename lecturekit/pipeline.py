@@ -20,6 +20,7 @@ from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
+from lecturekit.translate import Language
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
@@ -103,11 +104,13 @@ def render_scenes(
     on_done: Callable[[RenderedScene], None] | None = None,
     progress_for: ProgressFactory | None = None,
     cluster: str | None = None,
+    language: Language | None = None,
 ) -> list[RenderedScene]:
-    """Render the chosen scenes: each is cut into chunks at held boards (as finely as the workers
-    need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
-    scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
-    resolved = read(lecture, overrides)
+    """Render the chosen scenes (in `language` when given): each is cut into chunks at held
+    boards (as finely as the workers need), chunks render `jobs` at a time in worker processes or
+    on the Dask `cluster`, and each scene is joined from its chunks by stream copy. Unchanged
+    scenes and chunks are reused."""
+    resolved = read(lecture, overrides, language)
     return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster)
 
 
@@ -282,14 +285,15 @@ def _record(resolved: ResolvedLecture, settings: RenderSettings,
 
 
 def write_still(
-    lecture: Path | None, overrides: Path | None, at: float, quality: Quality, out: Path | None
+    lecture: Path | None, overrides: Path | None, at: float, quality: Quality, out: Path | None,
+    language: Language | None = None,
 ) -> Path:
     """The picture at lecture time `at` as a PNG: the board is built as it stands then."""
     from PIL import Image
 
     from lecturekit.render import stills
 
-    resolved = read(lecture, overrides)
+    resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     scene = next((s for s in resolved.scenes if s.start <= at < s.end), None)
     if scene is None:
@@ -309,14 +313,14 @@ def write_still(
 
 def write_gif(
     lecture: Path | None, overrides: Path | None, selectors: Sequence[str], start: float | None,
-    end: float | None, width: int, fps: int, out: Path,
+    end: float | None, width: int, fps: int, out: Path, language: Language | None = None,
 ) -> Path:
     """One scene, or the clip from `start` to `end` (lecture times, inside one scene), as a GIF
     `width` pixels wide (16:9) at `fps`."""
     from lecturekit.render.gif import write_gif as draw_gif
     from lecturekit.settings import Preset
 
-    resolved = read(lecture, overrides)
+    resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     if (start is None) != (end is None):
         raise LectureError(error(Place(), "a GIF clip needs both --from and --to"), exit_code=2)
@@ -340,11 +344,12 @@ def write_gif(
 
 
 def write_storyboards(
-    lecture: Path | None, overrides: Path | None, selectors: Sequence[str], out: Path
+    lecture: Path | None, overrides: Path | None, selectors: Sequence[str], out: Path,
+    language: Language | None = None,
 ) -> list[Path]:
     from lecturekit.storyboard import contact_sheet
 
-    resolved = read(lecture, overrides)
+    resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
@@ -363,12 +368,13 @@ def render_lecture(
     on_done: Callable[[RenderedScene], None] | None = None,
     progress_for: ProgressFactory | None = None,
     cluster: str | None = None,
+    language: Language | None = None,
 ) -> RenderedScene:
     """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
     chapter per scene, with captions for the whole narration."""
     from lecturekit.package import Part, join
 
-    resolved = read(lecture, overrides)
+    resolved = read(lecture, overrides, language)
     scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)

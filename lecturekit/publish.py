@@ -16,6 +16,7 @@ from lecturekit.manifest import recorded
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
+from lecturekit.translate import Language
 
 #: Video sites ignore a chapter list whose chapters are shorter than this.
 MIN_CHAPTER_SECONDS = 10
@@ -127,14 +128,15 @@ def publish(
     thumbnail_at: float | None = None,
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
+    language: Language | None = None,
 ) -> list[Path]:
     """Render what is missing (from the cache when it can), then write the bundle beside the
     joined video; returns the paths written, the video first."""
     from lecturekit.pipeline import render_lecture, scene_path, write_still
     from lecturekit.sources import read
 
-    whole = render_lecture(lecture, overrides, settings, jobs, on_done, progress_for)
-    resolved = read(lecture, overrides)
+    whole = render_lecture(lecture, overrides, settings, jobs, on_done, progress_for, language=language)
+    resolved = read(lecture, overrides, language)
     folder, fps = whole.path.parent, settings.frame_rate
     entries = recorded(folder)
     offsets, start = [], 0
@@ -152,6 +154,6 @@ def publish(
         whole.path,
         _write(folder / "chapters.txt", chapters_text(marks)),
         _write(folder / "description.md", description_text(resolved.title, summary, marks)),
-        write_still(lecture, overrides, at, Quality.m, folder / "thumbnail.png"),
+        write_still(lecture, overrides, at, Quality.m, folder / "thumbnail.png", language),
         _write(folder / "descriptions.vtt", vtt(cues)),
     ]

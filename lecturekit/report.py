@@ -29,6 +29,7 @@ def summary(resolved: ResolvedLecture) -> dict[str, Any]:
         "warnings": [d.as_json() for d in resolved.of(Severity.WARNING)],
         "inferred": [d.as_json() for d in resolved.of(Severity.INFERRED)],
         "unresolved": [d.as_json() for d in resolved.of(Severity.UNRESOLVED)],
+        "translation": resolved.translation.as_json() if resolved.translation is not None else None,
     }
 
 
@@ -43,8 +44,10 @@ def text_report(resolved: ResolvedLecture) -> str:
         "  objects: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()),
         "  actions: " + ", ".join(f"{k} {n}" for k, n in forms.most_common()),
         f"  live lists: {s['live']['agreeing']} of {s['live']['recorded']} agree with the actions",
-        "",
     ]
+    if resolved.translation is not None:
+        lines.append(f"  translation: {resolved.translation.line()}")
+    lines.append("")
     for scene in resolved.scenes:
         lines.append(
             f"  {scene.index}. {scene.title}  {scene.start:.3f}-{scene.end:.3f} s  "

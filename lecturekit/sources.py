@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lecturekit.model import Lecture, load
 from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
+
+if TYPE_CHECKING:
+    from lecturekit.translate import Language
 
 PACKAGE = Path(str(resources.files("lecturekit")))
 DEMO = PACKAGE / "demo" / "lecture.json"
@@ -23,10 +27,17 @@ PROJECT_OVERRIDES = PACKAGE / "overrides"
 BESIDE = ("{slug}.toml", "overrides.toml")
 
 
-def read(lecture: Path | None = None, overrides: Path | None = None) -> ResolvedLecture:
-    """Load, validate, parse and resolve a lecture (the demo when none is given)."""
+def read(lecture: Path | None = None, overrides: Path | None = None, language: Language | None = None
+         ) -> ResolvedLecture:
+    """Load, validate, parse and resolve a lecture (the demo when none is given), and translate
+    it when a `language` is given."""
     loaded = load(lecture or DEMO)
-    return resolve(loaded, find_overrides(loaded, overrides))
+    resolved = resolve(loaded, find_overrides(loaded, overrides))
+    if language is None or not resolved.renderable:
+        return resolved
+    from lecturekit.translate import translate
+
+    return translate(resolved, language)
 
 
 def find_overrides(lecture: Lecture, given: Path | None) -> Overrides:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from lecturekit.diagnostics import Diagnostic, Place, Severity, error, inferred, quote, warning
 from lecturekit.model import Lecture
@@ -45,6 +46,9 @@ from lecturekit.resolve.values import (
     widen_ranges,
 )
 from lecturekit.syntax.nodes import Spec, TimedAction
+
+if TYPE_CHECKING:
+    from lecturekit.translate.report import TranslationReport
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,8 @@ class ResolvedLecture:
     overrides: str = ""
     #: The file as loaded and validated, so that nothing after this reads it again.
     lecture: Lecture | None = None
+    #: What the translation it is in gave it (None: the lecture as recorded; `lecturekit.translate`).
+    translation: TranslationReport | None = None
 
     @property
     def overrides_file(self) -> Path | None:

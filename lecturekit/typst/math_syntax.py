@@ -206,3 +206,14 @@ def notes(text: str) -> dict[str, list[str]]:
             if (subject := text[token.start : token.end]) not in subjects:
                 subjects.append(subject)
     return found
+
+
+def words(text: str) -> Iterator[tuple[Token, str]]:
+    """The tokens of the math in `text` that are shown as text, with the text each shows: its
+    strings (`op("softmax")`, `"if"`) and the names Typst does not know. Translation replaces
+    exactly these, each by a string (`quote`), and leaves the math around them as written."""
+    for token in tokens(text):
+        if token.sort is Sort.STRING and token.note is None:
+            yield token, _string(text, token.start)[1]
+        elif token.sort is Sort.STRING and token.note == UNKNOWN_NAME:
+            yield token, text[token.start : token.end]

@@ -1,0 +1,126 @@
+"""Translation, a stage of its own: a resolved lecture in, the same lecture with every text a
+viewer sees or hears in another language out, laid out and rendered like any other.
+
+`translate(resolved, Language("de"))` reads `LECTURE_DIR/locale/de.po` (or the file given),
+replaces each text whose entry is translated (`texts.walk`), and keeps the original for the rest,
+counted in the report `check --lang` prints. The translated texts are untrusted like the
+lecture's own: they reach Typst through the same source building, and one Typst cannot set is
+shown in the original, with a warning. `qps` is the pseudo-locale (`pseudo`), needing no file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from types import MappingProxyType
+
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
+from lecturekit.paths import confined
+from lecturekit.resolve import ResolvedLecture, ResolvedScene
+from lecturekit.resolve.typesetting import untypesettable
+from lecturekit.syntax.nodes import Emphasize, Flash, parts_named
+from lecturekit.translate import pseudo
+from lecturekit.translate.catalog import Catalog, read_catalog
+from lecturekit.translate.report import TranslationReport
+from lecturekit.translate.template import Merged, template, update
+from lecturekit.translate.texts import Text, texts_of, walk
+
+#: A language code as gettext and BCP 47 write them: `de`, `pt_BR`, `zh-Hant`, `qps`.
+CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z0-9]{2,8}){0,3}")
+
+
+@dataclass(frozen=True)
+class Language:
+    """The language to render in, and the PO file to read it from (None: `locale/CODE.po`
+    beside the lecture; none is needed for the pseudo-locale)."""
+
+    code: str
+    file: Path | None = None
+
+
+def checked_code(code: str) -> str:
+    if not CODE.fullmatch(code):
+        raise LectureError(error(Place(), f"{quote(code)} is not a language code",
+                                 "give one such as de, ja, pt_BR, or qps for the pseudo-locale"), exit_code=2)
+    return code
+
+
+def translation_file(resolved: ResolvedLecture, language: Language) -> Path:
+    """Where the language's PO file is: the one given, else `locale/CODE.po` in the lecture's folder."""
+    if language.file is not None:
+        return language.file
+    found = confined(Path(resolved.folder), f"locale/{language.code}.po")
+    if found is None:
+        raise LectureError(error(Place(path=str(Path(resolved.folder) / "locale" / f"{language.code}.po")),
+                                 "no such translation beside the lecture",
+                                 "write one from `lecturekit translate extract`, or give --translation FILE.po"))
+    return found
+
+
+def translate(resolved: ResolvedLecture, language: Language) -> ResolvedLecture:
+    """The lecture in `language`: its texts translated where the translation has them, its
+    outputs (and cache) apart from other languages' (`SLUG.CODE`)."""
+    code = checked_code(language.code)
+    if code == pseudo.CODE and language.file is None:
+        catalog = Catalog(code, "", {})
+        lookup = pseudo.pseudo
+    else:
+        catalog = read_catalog(translation_file(resolved, language), code)
+        lookup = catalog.lookup
+    walked = walk(resolved, lookup)
+    scenes, fallbacks = _typeset_or_original(resolved, walked.lecture)
+    asked = catalog.asked
+    report = TranslationReport(
+        language=code, file=catalog.file,
+        texts=len(asked) if catalog.file else len(texts_of(resolved)),
+        translated=sum(v == "translated" for v in asked.values()) if catalog.file else len(texts_of(resolved)),
+        fuzzy=tuple(c for (c, _), v in asked.items() if v == "fuzzy"),
+        untranslated=tuple(c for (c, _), v in asked.items() if v == "untranslated"),
+        unused=catalog.unused,
+        board=tuple(_digest(b) for b in walked.board), heard=tuple(_digest(h) for h in walked.heard))
+    diagnostics = resolved.diagnostics + tuple(catalog.diagnostics) + walked.diagnostics + tuple(fallbacks)
+    return replace(walked.lecture, slug=f"{resolved.slug}.{code}", scenes=scenes, diagnostics=diagnostics,
+                   translation=report)
+
+
+def _digest(pairs: tuple[tuple[str, str], ...]) -> str:
+    return hashlib.sha256("\n".join(f"{a}\x00{b}" for a, b in pairs).encode()).hexdigest()
+
+
+def _typeset_or_original(original: ResolvedLecture, translated: ResolvedLecture
+                         ) -> tuple[tuple[ResolvedScene, ...], list[Diagnostic]]:
+    """Each scene with any translated text Typst cannot set shown in the original instead
+    (its actions as they were), and parts that cannot be marked in a translation let go."""
+    scenes, found = [], []
+    for before, after in zip(original.scenes, translated.scenes, strict=True):
+        changed = {n: s for n, s in after.objects.items() if s != before.objects[n] and n not in after.broken}
+        if not changed:
+            scenes.append(after)
+            continue
+        reasons, unmarked = untypesettable(changed, parts_named(after.actions))
+        objects = {n: before.objects[n] if n in reasons else s for n, s in after.objects.items()}
+        originals = {a.index: a for a in before.actions}
+        actions = []
+        for timed in after.actions:
+            name = timed.action.object
+            if name in reasons:
+                timed = originals.get(timed.index, timed)
+            elif name in unmarked and isinstance(timed.action, Emphasize | Flash):
+                timed = replace(timed, action=replace(timed.action, part=None))
+            actions.append(timed)
+        for name, reason in reasons.items():
+            found.append(warning(Place(scene=before.title, object=name),
+                                 f"its translation cannot be typeset ({reason}); it is shown in the original",
+                                 "fix the translation"))
+        for name, reason in unmarked.items():
+            found.append(warning(Place(scene=before.title, object=name),
+                                 f"its parts cannot be marked in its translation ({reason}); they are emphasised "
+                                 "as the whole of it", "translate the part as a whole piece of the text"))
+        scenes.append(replace(after, objects=MappingProxyType(objects), actions=tuple(actions)))
+    return tuple(scenes), found
+
+
+__all__ = ["CODE", "Language", "Merged", "Text", "TranslationReport", "checked_code", "template", "texts_of",
+           "translate", "translation_file", "update"]
