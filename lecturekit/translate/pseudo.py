@@ -18,6 +18,7 @@ _ACCENTS = str.maketrans(
 )
 #: How much longer a pseudo-translation is than its text.
 GROWTH = 0.4
+_WORD = 5
 
 
 def accented(text: str) -> str:
@@ -34,4 +35,6 @@ def pseudo(text: Text) -> str:
     if text.part:
         return accented(text.msgid)
     padding = max(1, round(GROWTH * len(text.msgid)) - 3)
-    return f"[{accented(text.msgid)} {'~' * padding}]"
+    # in words of at most five, so that a paragraph can still wrap in it
+    words = " ".join("~" * min(_WORD, padding - at) for at in range(0, padding, _WORD + 1))
+    return f"[{accented(text.msgid)} {words}]"
