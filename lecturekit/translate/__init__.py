@@ -17,7 +17,6 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
-from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.nodes import Emphasize, Flash, parts_named
@@ -51,12 +50,15 @@ def translation_file(resolved: ResolvedLecture, language: Language) -> Path:
     """Where the language's PO file is: the one given, else `locale/CODE.po` in the lecture's folder."""
     if language.file is not None:
         return language.file
-    found = confined(Path(resolved.folder), f"locale/{language.code}.po")
-    if found is None:
-        raise LectureError(error(Place(path=str(Path(resolved.folder) / "locale" / f"{language.code}.po")),
-                                 "no such translation beside the lecture",
+    folder = Path(resolved.folder).resolve()
+    path = folder / "locale" / f"{language.code}.po"
+    if not path.exists():
+        raise LectureError(error(Place(path=str(path)), "no such translation beside the lecture",
                                  "write one from `lecturekit translate extract`, or give --translation FILE.po"))
-    return found
+    if not path.resolve().is_relative_to(folder):
+        raise LectureError(error(Place(path=str(path)), "leads outside the lecture's folder",
+                                 "keep the translation in the lecture's locale/ folder, or give --translation"))
+    return path
 
 
 def translate(resolved: ResolvedLecture, language: Language) -> ResolvedLecture:

@@ -93,7 +93,7 @@ def parse_po(path: Path) -> polib.POFile:
     except (OSError, ValueError, UnicodeError) as exc:
         found = re.search(r"line (\d+)", str(exc))
         line = f":{int(found.group(1)) - 1}" if found else ""
-        reason = str(exc).split(": ", 1)[1] if ": " in str(exc) else "a line gettext cannot read"
+        reason = str(exc).split("): ", 1)[1] if "): " in str(exc) else "the line is no keyword, string or comment"
         raise LectureError(error(Place(path=f"{path}{line}"), f"is not a PO file: {reason[:200]}",
                                  "fix the line (msgfmt --check names the fault too)")) from None
     return po

@@ -254,6 +254,32 @@ def duplicate_keys(folder: Path) -> Path:
     return path
 
 
+def translated(po: bytes) -> Callable[[Path], Path]:
+    """A lecture with a German translation of these bytes beside it (`locale/de.po`)."""
+
+    def build(folder: Path) -> Path:
+        (folder / "locale").mkdir()
+        (folder / "locale" / "de.po").write_bytes(po)
+        return lecture(folder, {"t": 'a Text that says "hi"'})
+
+    return build
+
+
+def entry(msgid: str, msgstr: str, context: str = "scene-one/t/text", extra: str = "") -> str:
+    quoted = [json.dumps(text, ensure_ascii=False) for text in (context, msgid, msgstr)]
+    return f"msgctxt {quoted[0]}\nmsgid {quoted[1]}\n{extra}msgstr {quoted[2]}\n\n"
+
+
+def po_pipe(folder: Path) -> Path:
+    (folder / "locale").mkdir()
+    os.mkfifo(folder / "locale" / "de.po")
+    return lecture(folder, {"t": 'a Text that says "hi"'})
+
+
+PO_HEADER = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+PLURAL = PO_HEADER + 'msgctxt "scene-one/t/text"\nmsgid "hi"\nmsgid_plural "his"\nmsgstr[0] "Ha"\nmsgstr[1] "Has"\n'
+
+
 @dataclass(frozen=True)
 class Case:
     name: str
@@ -263,6 +289,8 @@ class Case:
     line: str
     overrides: bool = False
     render: bool = False
+    #: Read in German, from `locale/de.po` beside the lecture.
+    lang: bool = False
 
 
 CASES = [
@@ -322,6 +350,23 @@ CASES = [
     Case("an integer of 5,000 digits", huge_integer, 1, "error: {lecture}: is not valid JSON: Exceeds the limit"),
     Case("an object named twice", duplicate_keys, 0,
          "  {lecture}: names the key 't' twice in one object; the last one is used"),
+    Case("a translation in Latin-1", translated((PO_HEADER + entry("hi", "Grüße")).encode("latin-1")), 1,
+         "error: {folder}/locale/de.po:6: is not UTF-8 text", lang=True),
+    Case("a translation gettext cannot read", translated((PO_HEADER + 'msgid "hi"\nmsgstr "a\nb"\n').encode()), 1,
+         "error: {folder}/locale/de.po:6: is not a PO file: the line is no keyword, string or comment", lang=True),
+    Case("a named pipe as the translation", po_pipe, 1,
+         "error: {folder}/locale/de.po: is not a regular file (a pipe, device or socket)", lang=True),
+    Case("a translation that is Typst code", translated((PO_HEADER + entry(
+        "hi", '#read("/etc/passwd") $#import "/etc/passwd": *$ ]#panic("LK-SENTINEL")')).encode()), 0,
+         "  translation: de ({folder}/locale/de.po): 1 of 3 texts translated", lang=True),
+    Case("a translation of 1 MB", translated((PO_HEADER + entry("hi", "x" * 1_000_000)).encode()), 0,
+         "  {folder}/locale/de.po:4: the translation of 'hi' is 1000000 characters long; it is shown in the "
+         "original", lang=True, render=True),
+    Case("a translation with plural forms", translated(PLURAL.encode()),
+         0, "  {folder}/locale/de.po:4: 'hi' has plural forms, which a lecture does not use; the entry is ignored",
+         lang=True),
+    Case("a translation given twice", translated((PO_HEADER + entry("hi", "Hallo") + entry("hi", "Servus")).encode()),
+         0, "  {folder}/locale/de.po:8: gives 'hi' in context 'scene-one/t/text' again; the first is used", lang=True),
 ]
 
 
@@ -371,6 +416,7 @@ def prepare(case: Case, places: dict[str, Path]) -> tuple[Path, list[str], dict[
     folder = places["lecture"]
     path = case.build(folder)
     extra = ["--overrides", str(folder / "over.toml")] if case.overrides else []
+    extra += ["--lang", "de"] if case.lang else []
     env = {**os.environ, "TMPDIR": str(places["tmp"]), "HOME": str(places["work"])}
     return path, extra, env, snapshot(folder.parent)
 
@@ -439,9 +485,10 @@ def test_render_draws_what_is_left_in_bounded_time_and_memory(case: Case, places
                  places["work"], RENDER_MEMORY, RENDER_TIMEOUT, env, None)
     assert result.code == case.code, result.output[-3000:]
     assert_safe(case, result, places, before, path)
-    videos = sorted(v.name for v in places["media"].glob("tiny/*.mp4"))
-    assert len(videos) == 2 and videos[0].startswith("01-") and videos[1] == "tiny.mp4", videos
-    for captions in places["media"].glob("tiny/*.srt"):
+    slug = "tiny.de" if case.lang else "tiny"  # a language renders into a folder of its own
+    videos = sorted(v.name for v in places["media"].glob(f"{slug}/*.mp4"))
+    assert len(videos) == 2 and videos[0].startswith("01-") and videos[1] == f"{slug}.mp4", videos
+    for captions in places["media"].glob(f"{slug}/*.srt"):
         stamps = re.findall(r"(\d\d):(\d\d):(\d\d),(\d\d\d) --> (\d\d):(\d\d):(\d\d),(\d\d\d)", captions.read_text())
         for stamp in stamps:
             h0, m0, s0, ms0, h1, m1, s1, ms1 = map(int, stamp)
