@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
@@ -20,6 +19,8 @@ from lecturekit.render.video import atomic, sweep
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
+from lecturekit.voice.narration import recording
+from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
