@@ -14,10 +14,11 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.align import SPHINX_RATE, _dictionary_words, _pcm16, lecture_beats
-from lecturekit.audio import ESPEAK_WPM, RATE, speak
 from lecturekit.sources import read
 from lecturekit.voice import piper
+from lecturekit.voice.align import SPHINX_RATE, _dictionary_words, _pcm16, lecture_beats
+from lecturekit.voice.espeak import ESPEAK_WPM, speak
+from lecturekit.voice.speech import RATE
 from lecturekit.voice.words import words
 
 

@@ -403,10 +403,10 @@ def storyboard(
 
 def _heard(resolved, narration: Path | None, tts: str | None, voice: Path | None, quiet: bool):
     """Where the narration's words are: aligned in the recording, or laid out by Piper."""
-    from lecturekit.align import align_recording
     from lecturekit.diagnostics import Place, error
     from lecturekit.progress import Steps
-    from lecturekit.retime import spoken_by_piper
+    from lecturekit.voice.align import align_recording
+    from lecturekit.voice.retime import spoken_by_piper
 
     if narration is not None:
         return align_recording(resolved, narration, None if quiet else Steps("aligning", " s"))
@@ -418,8 +418,8 @@ def _heard(resolved, narration: Path | None, tts: str | None, voice: Path | None
 
 def _retime_beside(lecture, overrides, narration, tts, voice, quiet) -> Path:
     """--fit retime: the lecture retimed to its voice, written beside it as NAME.retimed.json."""
-    from lecturekit.retime import retimed, write_lecture
     from lecturekit.sources import read
+    from lecturekit.voice.retime import retimed, write_lecture
 
     resolved = read(lecture, overrides)
     source = Path(resolved.source)
@@ -440,9 +440,9 @@ def align(
     debug: DebugOpt = False,
 ) -> None:
     """Where each beat's first words are heard in a recording, against where the lecture starts it."""
-    from lecturekit.align import as_json as align_json
-    from lecturekit.align import report
     from lecturekit.sources import read
+    from lecturekit.voice.align import as_json as align_json
+    from lecturekit.voice.align import report
 
     with _reported(debug):
         beats = _heard(read(lecture, overrides), narration, None, None, quiet)
@@ -462,8 +462,8 @@ def retime(
 ) -> None:
     """Write a lecture whose beats start where their words are heard and whose actions move with
     the words they fall on; it renders like any other (with --narration, or with --tts piper)."""
-    from lecturekit.retime import retimed, write_lecture
     from lecturekit.sources import read
+    from lecturekit.voice.retime import retimed, write_lecture
 
     if tts not in (None, "piper") or (narration is None) == (tts is None):
         typer.echo("error: give one of --narration FILE and --tts piper", err=True)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
@@ -21,6 +20,8 @@ from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
 from lecturekit.translate import Language
+from lecturekit.voice.narration import recording
+from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
 __all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]

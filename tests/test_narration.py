@@ -8,10 +8,11 @@ import av
 import numpy as np
 import pytest
 
-from lecturekit.audio import RATE, tts_track
 from lecturekit.pipeline import render_lecture
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
+from lecturekit.voice.speech import RATE
+from lecturekit.voice.track import tts_track
 from tests.conftest import DEMO
 
 

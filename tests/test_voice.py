@@ -16,11 +16,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lecturekit.align import align_recording, lecture_beats
-from lecturekit.audio import RATE
-from lecturekit.retime import retimed, write_lecture
 from lecturekit.sources import read
 from lecturekit.voice import piper
+from lecturekit.voice.align import align_recording, lecture_beats
+from lecturekit.voice.retime import retimed, write_lecture
+from lecturekit.voice.speech import RATE, SILENCE
 from lecturekit.voice.words import words
 from tests.conftest import DEMO
 from tests.test_narration import onsets
@@ -105,7 +105,7 @@ def test_an_action_keeps_its_place_among_the_words_it_falls_on(retimed_demo: Pat
 
 @given(st.lists(st.floats(-0.8, 0.8), min_size=8, max_size=8))
 def test_retiming_never_reorders_and_follows_every_beat(shifts: list[float]) -> None:
-    from lecturekit.align import Beat
+    from lecturekit.voice.align import Beat
 
     beats = lecture_beats(read(DEMO))
     heard, free = [], 0.0
@@ -167,7 +167,7 @@ def test_piper_says_where_its_words_start() -> None:
     # Piper draws its phoneme lengths with noise, so one run's pace differs from the next by up
     # to about 15 %: twice the speed is measured as at least 1.4 times shorter
     assert faster.seconds < speech.seconds / 1.4
-    assert np.abs(speech.samples[: RATE // 100]).max() > piper.SILENCE  # sound from the first sample
+    assert np.abs(speech.samples[: RATE // 100]).max() > SILENCE  # sound from the first sample
 
 
 def test_the_default_voice_is_the_one_pinned_by_hash() -> None:

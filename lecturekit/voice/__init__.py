@@ -1,26 +1,13 @@
-"""Voices that speak a beat's narration offline: speech with the time each word starts.
+"""Voice: everything lecturekit hears or says.
 
-`espeak` is the zero-install draft voice (lecturekit.audio); `piper` is a natural neural voice
-(the optional extra `lecturekit[voice]`), which also says where each of its words starts.
+- `speech`: what a voice gives back (samples at RATE, word starts);
+- `espeak`: the zero-install draft voice; `piper`: a natural neural voice (the optional extra
+  `lecturekit[voice]`), which also says where each of its words starts;
+- `track`: a voice's speech laid under a scene, beat by beat, and muxed under its video;
+- `narration`: the lecture's own recording, read and cut;
+- `words`: the narration's words, as the voices, the aligner and the retimer count them;
+- `align`: where the words are heard in a recording; `retime`: a lecture moved to its voice.
+
+The package's modules import one another only downwards (speech and words first, retime last);
+this file imports none of them.
 """
-
-from __future__ import annotations
-
-from dataclasses import dataclass
-
-import numpy as np
-
-
-@dataclass(frozen=True)
-class Speech:
-    """Mono samples at lecturekit.audio.RATE, sound from the first sample on, and the seconds
-    from that start at which each of the narration's words (lecturekit.voice.words) begins."""
-
-    samples: np.ndarray
-    words: tuple[float, ...]
-
-    @property
-    def seconds(self) -> float:
-        from lecturekit.audio import RATE
-
-        return len(self.samples) / RATE

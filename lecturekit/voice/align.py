@@ -14,9 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.audio import RATE, narration
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.resolve import ResolvedLecture
+from lecturekit.voice.narration import narration
+from lecturekit.voice.speech import RATE
 from lecturekit.voice.words import words
 
 #: pocketsphinx's acoustic model hears 16 kHz audio in frames of 10 ms.

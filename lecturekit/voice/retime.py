@@ -17,10 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.align import Beat, lecture_beats
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.model import load
 from lecturekit.resolve import ResolvedLecture
+from lecturekit.voice import piper
+from lecturekit.voice.align import Beat, lecture_beats
 from lecturekit.voice.words import spread, words
 
 #: Silence left between one beat's speech and the next when a voice lays out the narration.
@@ -80,8 +81,6 @@ def spoken_by_piper(resolved: ResolvedLecture, voice: Path | None,
                     progress: Callable[[float, float], None] | None = None) -> list[Beat]:
     """Where Piper's words fall when each beat's speech starts on its beat, or PAUSE after the
     previous beat's speech where that runs long (and every later beat moves with it)."""
-    from lecturekit.voice import piper
-
     beats = lecture_beats(resolved)
     out: list[Beat] = []
     delay, free = 0.0, 0.0

@@ -1,41 +1,18 @@
-"""Narration: a draft voice from the beats' text (espeak-ng), or the lecture's own recording,
-laid under each scene and the whole lecture in sync with the beats."""
+"""A voice's speech laid under a scene, each beat's words from its start, and muxed under its video."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from fractions import Fraction
-from functools import cache
 from pathlib import Path
 
 import av
 import numpy as np
 
-from lecturekit.diagnostics import LectureError, Place, error, warning
-
-RATE = 24_000
-#: espeak-ng's own sample rate and its default speaking rate (words per minute).
-ESPEAK_RATE, ESPEAK_WPM, FASTEST_WPM = 22_050, 175, 450
-SILENCE = 0.01
-
-
-def speak(text: str, wpm: int) -> np.ndarray:
-    """`text` spoken by espeak-ng at `wpm`, leading silence trimmed, at RATE samples a second.
-    The text goes to espeak on its standard input: nothing in it is ever a command or a flag."""
-    if shutil.which("espeak-ng") is None:
-        raise LectureError(error(Place(), "espeak-ng is not installed", "run ./setup.sh, or apt-get install espeak-ng"))
-    done = subprocess.run(["espeak-ng", "--stdin", "--stdout", "-s", str(wpm)], input=text.encode("utf-8"),
-                          capture_output=True, check=False, timeout=120)
-    if done.returncode != 0 or len(done.stdout) <= 44:
-        return np.zeros(0, np.float32)
-    samples = np.frombuffer(done.stdout[44 : 44 + (len(done.stdout) - 44) // 2 * 2], dtype="<i2")
-    voice = samples.astype(np.float32) / 32768
-    loud = np.flatnonzero(np.abs(voice) > SILENCE)
-    voice = voice[loud[0] :] if len(loud) else voice[:0]
-    positions = np.arange(0, len(voice) - 1, ESPEAK_RATE / RATE)
-    return np.interp(positions, np.arange(len(voice)), voice).astype(np.float32)
+from lecturekit.diagnostics import Place, warning
+from lecturekit.voice import piper
+from lecturekit.voice.espeak import ESPEAK_WPM, FASTEST_WPM, speak
+from lecturekit.voice.speech import RATE
 
 
 def tts_track(beats: list[tuple[float, float, str]], seconds: float, tts: str = "espeak",
@@ -61,8 +38,6 @@ def tts_track(beats: list[tuple[float, float, str]], seconds: float, tts: str = 
 def _spoken(say: str, window: float, tts: str, voice: Path | None) -> np.ndarray:
     """`say` in the voice asked for, as fast as it must be to fit `window` seconds (within limits)."""
     if tts == "piper":
-        from lecturekit.voice import piper
-
         speech, speed = piper.speak(say, voice), 1.0
         for _ in range(3):  # pauses and sentence ends do not speed up with the words: ask again
             if speech.seconds <= window or speed >= piper.FASTEST:
@@ -80,45 +55,6 @@ def _spoken(say: str, window: float, tts: str, voice: Path | None) -> np.ndarray
 def warn(place: Place, message: str, hint: str | None = None) -> None:
     """One warning line on standard error, for work that goes on past something the author should know."""
     print(warning(place, message, hint).line(), file=sys.stderr)
-
-
-def recording(path: Path, start: float, end: float) -> np.ndarray:
-    """[start, end) seconds of a recording, mono at RATE, silence where it runs short."""
-    audio = narration(path)
-    first, last = round(start * RATE), round(end * RATE)
-    out = np.zeros(last - first, np.float32)
-    piece = audio[first:last]
-    out[: len(piece)] = piece
-    return out
-
-
-#: A narration quieter than this throughout is taken for silence.
-QUIET = 1e-3
-
-
-@cache
-def narration(path: Path, lecture_seconds: float = 0.0) -> np.ndarray:
-    """A whole recording, mono at RATE. Refused with one line when it is not audio, holds no sound,
-    or is shorter than half of `lecture_seconds` (the time its narration should fill)."""
-    place = Place(path=str(path))
-    try:
-        with av.open(str(path)) as container:
-            stream = container.streams.audio[0]
-            resampler = av.AudioResampler(format="flt", layout="mono", rate=RATE)
-            pieces = [frame.to_ndarray()[0] for packet in container.decode(stream)
-                      for frame in resampler.resample(packet)]
-    except IndexError:
-        raise LectureError(error(place, "the narration holds no audio")) from None
-    except (av.FFmpegError, OSError) as exc:
-        reason = getattr(exc, "strerror", None) or exc
-        raise LectureError(error(place, f"the narration is not audio that can be read ({reason})")) from None
-    audio = np.concatenate(pieces) if pieces else np.zeros(0, np.float32)
-    if not len(audio) or float(np.abs(audio).max()) < QUIET:
-        raise LectureError(error(place, "the narration is empty or silent"))
-    if len(audio) / RATE < lecture_seconds / 2:
-        raise LectureError(error(place, f"the narration is {len(audio) / RATE:.1f} s long, far shorter than the "
-                                        f"{lecture_seconds:.1f} s the lecture narrates", "is it the right file?"))
-    return audio
 
 
 def with_audio(video: Path, track: np.ndarray, out: Path, codec: str = "aac") -> None:
