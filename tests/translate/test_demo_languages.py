@@ -51,3 +51,37 @@ def test_the_demo_is_wholly_in_each_language_it_ships(code, english):
     result = CliRunner().invoke(app, ["plan", "--lang", code, "--fps", "15", "--json"])
     assert result.exit_code == 0
     cues_on_their_frames(json.loads(result.stdout), DEMO, [s.broken for s in original.scenes])
+
+
+@pytest.mark.slow
+def test_the_german_demo_renders_in_german(tmp_path):
+    """Rendered at -q l and decoded: its frames are those of the German plan (the board at 0:40
+    is the German still's, not the English one's), its chapters and its caption track German."""
+    import av
+    import numpy as np
+    from PIL import Image
+
+    from tests.render.test_formats import decode, psnr
+
+    media = tmp_path / "media"
+    rendered = CliRunner().invoke(app, ["render", "--lang", "de", "-q", "l", "--jobs", "1", "--quiet",
+                                        "--out", str(media)])
+    assert rendered.exit_code == 0, rendered.output
+    joined = media / "lecturekit-demo.de" / "lecturekit-demo.de.mp4"
+    frames = decode(joined)
+    assert len(frames) == 62 * 15  # every scene as long as the lecture says, so every cue on its frame
+    with av.open(str(joined)) as container:
+        chapters = [c["metadata"]["title"] for c in container.chapters()]
+        [subtitles] = container.streams.subtitles
+        # a sample is its length (2 bytes) and its text; the muxer opens with an empty one
+        cues = [bytes(p)[2:].decode() for p in container.demux(subtitles) if p.size > 2]
+    assert chapters == ["Eine Welle und ihre Phase", "Pfeile addieren"]
+    assert cues[0] == "Willkommen zur lecturekit-Demo." and any("Spitze" in c for c in cues)
+    stills = {}
+    for code in ("de", None):
+        out = tmp_path / f"{code}.png"
+        args = ["still", "--at", "40", "-q", "l", "--out", str(out), *(["--lang", code] if code else [])]
+        assert CliRunner().invoke(app, args).exit_code == 0
+        stills[code] = np.asarray(Image.open(out).convert("RGB"))
+    assert psnr(frames[40 * 15], stills["de"]) >= 35
+    assert psnr(frames[40 * 15], stills[None]) < psnr(frames[40 * 15], stills["de"]) - 5
