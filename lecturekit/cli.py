@@ -533,6 +533,8 @@ def studio(
     out: OutOpt = Path("media"),
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (default: any free one).")] = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
+    lang: LangOpt = None,
+    translation: TranslationOpt = None,
 ) -> None:
     """Review a lecture in the browser: its scenes' videos, timelines, warnings, stills and
     storyboards, on 127.0.0.1 only; the page follows the lecture's files as they change."""
@@ -543,8 +545,10 @@ def studio(
         typer.echo(f"lecturekit studio: {url}", err=False)
         sys.stdout.flush()
 
+    with _reported(False):
+        language = _language(lang, translation)
     try:
-        serve(lecture or DEMO, overrides, out, port, jobs, announce)
+        serve(lecture or DEMO, overrides, out, port, jobs, announce, language)
     except OSError as exc:
         typer.echo(f"error: cannot listen on 127.0.0.1:{port}: {exc.strerror}", err=True)
         raise typer.Exit(2) from None

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit.settings import Quality, RenderSettings
+from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
 
 Event = dict[str, Any]
@@ -35,7 +36,7 @@ class RenderQueue:
     worker sends (progress, a video ready, a failure) goes to `publish`, from a thread of its own."""
 
     def __init__(self, lecture: Path, overrides: Path | None, out: Path, jobs: int,
-                 publish: Callable[[Event], None]):
+                 publish: Callable[[Event], None], language: Language | None = None):
         self.settings = RenderSettings(VIDEO, out)
         self._publish = publish
         self._pending: list[Task] = []
@@ -43,7 +44,7 @@ class RenderQueue:
         self._stopped = False
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_work, args=(child, lecture, overrides, self.settings, jobs),
+        self._process = context.Process(target=_work, args=(child, lecture, overrides, self.settings, jobs, language),
                                         name="lecturekit-renders")  # not a daemon: it starts workers
         self._process.start()
         child.close()
@@ -87,7 +88,8 @@ class RenderQueue:
         self._thread.join(5)
 
 
-def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int) -> None:
+def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int,
+          language: Language | None) -> None:
     """The worker: each task renders through the pipeline, which reuses what is unchanged."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
     unwind_on_sigterm()
@@ -110,13 +112,14 @@ def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
             return
         try:
             if task.what == "storyboard":
-                [path] = write_storyboards(lecture, overrides, [str(task.scene)], settings.out)
+                [path] = write_storyboards(lecture, overrides, [str(task.scene)], settings.out, language)
                 conn.send({"type": "storyboard", "scene": task.scene, "path": path.name,
                            "version": path.stat().st_mtime_ns})
             elif task.scene == LECTURE:
-                ready(render_lecture(lecture, overrides, settings, jobs, ready, progress_for))
+                ready(render_lecture(lecture, overrides, settings, jobs, ready, progress_for, language=language))
             else:
-                render_scenes(lecture, overrides, [str(task.scene)], settings, jobs, ready, progress_for)
+                render_scenes(lecture, overrides, [str(task.scene)], settings, jobs, ready, progress_for,
+                              language=language)
         except LectureError as exc:
             conn.send({"type": "failed", "what": task.what, "scene": task.scene,
                        "lines": [d.line() for d in exc.diagnostics]})

@@ -35,6 +35,7 @@ from lecturekit.sources import read
 from lecturekit.studio.renders import LECTURE, VIDEO, Event, RenderQueue, Task, watch
 from lecturekit.studio.review import review
 from lecturekit.studio.warm import WarmStills
+from lecturekit.translate import Language
 
 STATIC = files("lecturekit.studio") / "static"
 PAGE_FILES = {"studio.css": "text/css", "studio.js": "text/javascript"}
@@ -87,6 +88,8 @@ class Studio:
     overrides: Path | None
     out: Path
     jobs: int
+    #: The language the page shows the lecture in (None: as recorded).
+    language: Language | None = None
     data: dict[str, Any] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
     version: int = 0
@@ -99,6 +102,8 @@ class Studio:
     #: The lecture file as read (the demo's, or a folder's lecture.json), and its overrides file.
     source: Path | None = None
     overrides_read: Path | None = None
+    #: The translation read, watched like the lecture.
+    translation_read: Path | None = None
 
     @property
     def folder(self) -> Path:
@@ -108,7 +113,7 @@ class Studio:
     def load(self) -> None:
         """Read and plan the lecture again; on a fault keep the last good data and say why."""
         try:
-            resolved = read(self.lecture, self.overrides)
+            resolved = read(self.lecture, self.overrides, self.language)
             data = review(resolved, resolved.overrides_file, PRESETS[VIDEO].fps)
         except LectureError as exc:
             self.problems = [d.line() for d in exc.diagnostics]
@@ -116,6 +121,8 @@ class Studio:
                 self.source = self.lecture if self.lecture.suffix == ".json" else self.lecture / "lecture.json"
             return
         self.source, self.overrides_read = Path(resolved.source), resolved.overrides_file
+        self.translation_read = Path(resolved.translation.file) if resolved.translation and \
+            resolved.translation.file else None
         self.version += 1
         self.data, self.problems = {**data, "version": self.version}, []
 
@@ -136,8 +143,8 @@ def create_app(studio: Studio, token: str, start_workers: bool = True) -> Starle
             yield
             return
         studio.renders = RenderQueue(studio.lecture, studio.overrides, studio.out, studio.jobs,
-                                     lambda event: loop.call_soon_threadsafe(studio.publish, event))
-        studio.stills = WarmStills(studio.lecture, studio.overrides, studio.out)
+                                     lambda event: loop.call_soon_threadsafe(studio.publish, event), studio.language)
+        studio.stills = WarmStills(studio.lecture, studio.overrides, studio.out, language=studio.language)
         if studio.data:  # the first still drawn now, so the page's first is warm
             warming = asyncio.create_task(asyncio.to_thread(_quietly, studio.stills.still, studio.version, 1, 0.0))
         watching = asyncio.create_task(watch(_watched(studio), lambda: _changed(studio)))
@@ -257,7 +264,8 @@ async def _scene_of(request: Request, studio: Studio, whole: bool = False) -> in
 
 
 def _watched(studio: Studio) -> list[Path]:
-    return [path for path in (studio.source, studio.overrides_read or studio.overrides) if path is not None]
+    return [path for path in (studio.source, studio.overrides_read or studio.overrides, studio.translation_read)
+            if path is not None]
 
 
 async def _changed(studio: Studio) -> None:
@@ -288,7 +296,7 @@ def new_token() -> str:
 
 
 def serve(lecture: Path, overrides: Path | None, out: Path, port: int, jobs: int,
-          announce: Callable[[str], None]) -> None:
+          announce: Callable[[str], None], language: Language | None = None) -> None:
     """Run the studio until Ctrl-C (or SIGTERM): `announce` hears its URL once it is listening.
     Stopping ends the renders (they remove what they had not finished) and the workers."""
     import socket
@@ -296,7 +304,7 @@ def serve(lecture: Path, overrides: Path | None, out: Path, port: int, jobs: int
     import uvicorn
 
     token = new_token()
-    studio = Studio(lecture, overrides, out, jobs)
+    studio = Studio(lecture, overrides, out, jobs, language)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))  # the loopback only

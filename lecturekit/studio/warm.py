@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.settings import Quality, RenderSettings
+from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
 
 #: Boards kept built for each scene, to carry on from.
@@ -22,11 +23,12 @@ class WarmStills:
     its own). Requests are served one at a time; each names the lecture's version, and the
     worker reads the lecture again when that changes."""
 
-    def __init__(self, lecture: Path, overrides: Path | None, out: Path, quality: Quality = Quality.h):
+    def __init__(self, lecture: Path, overrides: Path | None, out: Path, quality: Quality = Quality.h,
+                 language: Language | None = None):
         self.settings = RenderSettings(quality, out)
         context = multiprocessing.get_context("spawn")
         self._conn, child = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child, lecture, overrides, self.settings),
+        self._process = context.Process(target=_serve, args=(child, lecture, overrides, self.settings, language),
                                         name="lecturekit-stills", daemon=True)
         self._process.start()
         child.close()
@@ -56,7 +58,8 @@ class WarmStills:
         self._conn.close()
 
 
-def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings) -> None:
+def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
+           language: Language | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
     unwind_on_sigterm()
     import numpy as np
@@ -96,7 +99,7 @@ def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings
                 return
             try:
                 if wanted != version or resolved is None:
-                    resolved, version, plans, stages = read(lecture, overrides), wanted, {}, {}
+                    resolved, version, plans, stages = read(lecture, overrides, language), wanted, {}, {}
                     ensure_renderable(resolved)
                 if not 1 <= scene <= len(resolved.scenes):
                     raise LectureError(error(Place(), f"no scene {scene}"))

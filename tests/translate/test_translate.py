@@ -137,3 +137,14 @@ def test_the_locale_folder_beside_the_lecture_is_read(write_lecture, tmp_path):
     (tmp_path / "locale" / "de.po").write_text('msgctxt "scene-one/t/text"\nmsgid "hi"\nmsgstr "hallo"\n',
                                                encoding="utf-8")
     assert read(lecture, language=Language("de")).scenes[0].objects["t"].text == "hallo"
+
+
+def test_the_studio_reviews_a_language_and_follows_its_file(tmp_path):
+    from lecturekit.studio.server import Studio, _watched
+
+    studio = Studio(DEMO, None, tmp_path, 1, Language("de"))
+    studio.load()
+    assert studio.problems == [] and studio.data["slug"] == "lecturekit-demo.de"
+    assert studio.folder == tmp_path / "lecturekit-demo.de"
+    assert studio.translation_read == DEMO.parent / "locale" / "de.po"
+    assert studio.translation_read in _watched(studio)
