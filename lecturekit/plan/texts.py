@@ -8,7 +8,7 @@ from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import Part, Spec
 from lecturekit.theme import Theme
-from lecturekit.typst.source import body_for, line_label, prose
+from lecturekit.typst.source import body_for, line_label, prose, unbreakable
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
 
@@ -53,6 +53,9 @@ def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, them
         if natural_pt < wrap_pt:
             body, found, lines = body_for(spec, parts, natural_pt + 1)
             w_pt, h_pt = measure(body)
+    if wraps and wrap_pt is not None and spec.text:
+        # a word longer than the line (a German compound) runs past the wrap: the box holds it
+        w_pt = max(w_pt, measure(unbreakable(spec.text))[0])
     scale = font * PT
     return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
 

@@ -242,6 +242,18 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
     return _framed(body)
 
 
+def unbreakable(text: str) -> str:
+    """The pieces of prose no line break can cut (its words, its inline formulas), one a line:
+    its width is the narrowest the paragraph can be set, however narrow it is wrapped."""
+    pieces, pos = [], 0
+    for opening, closing in inline_math(text):
+        pieces += [f"#{quote(word)}" for word in text[pos:opening].split()]
+        pieces.append(f"${_math(text[opening + 1 : closing], opening + 1, [])}$")
+        pos = closing + 1
+    pieces += [f"#{quote(word)}" for word in text[pos:].split()]
+    return _framed("#linebreak()".join(pieces))
+
+
 def inline_math(text: str) -> list[tuple[int, int]]:
     """Where each `$…$` of prose opens and closes; a `$` that nothing closes is a character."""
     found = []
