@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -87,6 +88,18 @@ def translate(resolved: ResolvedLecture, language: Language) -> ResolvedLecture:
                    translation=report)
 
 
+def translator(file: Path | None = None, original: str | None = None
+               ) -> Callable[[ResolvedLecture, str], ResolvedLecture]:
+    """`translate` as a function of a lecture and a language code, as rendering several languages
+    calls it: the `original` language is the lecture as recorded, any other is read from `file`
+    (when one language is asked for) or from `locale/CODE.po` beside the lecture."""
+
+    def into(resolved: ResolvedLecture, code: str) -> ResolvedLecture:
+        return resolved if code == original else translate(resolved, Language(code, file))
+
+    return into
+
+
 def _digest(pairs: tuple[tuple[str, str], ...]) -> str:
     return hashlib.sha256("\n".join(f"{a}\x00{b}" for a, b in pairs).encode()).hexdigest()
 
@@ -125,4 +138,4 @@ def _typeset_or_original(original: ResolvedLecture, translated: ResolvedLecture
 
 
 __all__ = ["CODE", "Language", "Merged", "Text", "TranslationReport", "checked_code", "template", "texts_of",
-           "translate", "translation_file", "update"]
+           "translate", "translation_file", "translator", "update"]

@@ -148,3 +148,12 @@ def test_the_studio_reviews_a_language_and_follows_its_file(tmp_path):
     assert studio.folder == tmp_path / "lecturekit-demo.de"
     assert studio.translation_read == DEMO.parent / "locale" / "de.po"
     assert studio.translation_read in _watched(studio)
+
+
+def test_the_translator_gives_each_language_and_the_original_as_recorded():
+    from lecturekit.translate import translator
+
+    into = translator(original="en")
+    original = read(DEMO)
+    assert into(original, "en") is original
+    assert [into(original, code).scenes[1].title for code in ("de", "ja")] == ["Pfeile addieren", "矢印の足し算"]
