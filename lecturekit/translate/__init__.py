@@ -75,10 +75,10 @@ def translate(resolved: ResolvedLecture, language: Language) -> ResolvedLecture:
     walked = walk(resolved, lookup)
     scenes, fallbacks = _typeset_or_original(resolved, walked.lecture)
     asked = catalog.asked
+    texts = len(asked) if catalog.file else len(texts_of(resolved))  # the pseudo-locale translates all
     report = TranslationReport(
-        language=code, file=catalog.file,
-        texts=len(asked) if catalog.file else len(texts_of(resolved)),
-        translated=sum(v == "translated" for v in asked.values()) if catalog.file else len(texts_of(resolved)),
+        language=code, file=catalog.file, texts=texts,
+        translated=sum(v == "translated" for v in asked.values()) if catalog.file else texts,
         fuzzy=tuple(c for (c, _), v in asked.items() if v == "fuzzy"),
         untranslated=tuple(c for (c, _), v in asked.items() if v == "untranslated"),
         unused=catalog.unused,
