@@ -76,3 +76,15 @@ def test_extract_writes_the_template_or_prints_it(tmp_path):
     assert len(polib.pofile(str(out))) == 22
     printed = CliRunner().invoke(app, ["translate", "extract", str(DEMO)])
     assert printed.exit_code == 0 and 'msgctxt "adding-arrows/rule/text part"' in printed.stdout
+
+
+def test_the_translation_stage_stands_before_the_renderer():
+    """Translating needs no Manim and no renderer: it works on data, before the plan."""
+    import subprocess
+    import sys
+
+    code = ("import sys, lecturekit.translate, lecturekit.translate.template; "
+            "bad = [m for m in sys.modules if m == 'manim' or m.startswith(('lecturekit.render', 'lecturekit.plan'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
