@@ -506,17 +506,20 @@ def translate_update(
     debug: DebugOpt = False,
 ) -> None:
     """Merge a changed lecture into a translation: new texts added, changed ones marked fuzzy,
-    vanished ones kept as obsolete; nothing translated is lost."""
+    vanished ones kept as obsolete; nothing translated is lost. A FILE.po that does not exist yet
+    is started, in the language its name says (locale/fr.po: French)."""
     from lecturekit.sources import read
-    from lecturekit.translate import template, update
+    from lecturekit.translate import checked_code, new_translation, template, update
     from lecturekit.translate.catalog import parse_po
 
     with _reported(debug):
         resolved = read(lecture, overrides)
-        translation = parse_po(po)
-        merged = update(translation, template(resolved))
+        pot = template(resolved)
+        started = not po.exists()
+        translation = new_translation(pot, checked_code(po.stem)) if started else parse_po(po)
+        merged = update(translation, pot)
     _save_po(translation, po)
-    typer.echo(f"updated {po}: {merged.line()}")
+    typer.echo(f"{'started' if started else 'updated'} {po}: {merged.line()}")
 
 
 def _save_po(po, path: Path) -> None:

@@ -24,7 +24,7 @@ from lecturekit.syntax.nodes import Emphasize, Flash, parts_named
 from lecturekit.translate import pseudo
 from lecturekit.translate.catalog import Catalog, read_catalog
 from lecturekit.translate.report import TranslationReport
-from lecturekit.translate.template import Merged, template, update
+from lecturekit.translate.template import Merged, new_translation, template, update
 from lecturekit.translate.texts import Text, texts_of, walk
 
 #: A language code as gettext and BCP 47 write them: `de`, `pt_BR`, `zh-Hant`, `qps`.
@@ -137,5 +137,5 @@ def _typeset_or_original(original: ResolvedLecture, translated: ResolvedLecture
     return tuple(scenes), found
 
 
-__all__ = ["CODE", "Language", "Merged", "Text", "TranslationReport", "checked_code", "template", "texts_of",
-           "translate", "translation_file", "translator", "update"]
+__all__ = ["CODE", "Language", "Merged", "Text", "TranslationReport", "checked_code", "new_translation", "template",
+           "texts_of", "translate", "translation_file", "translator", "update"]

@@ -34,6 +34,14 @@ def template(resolved: ResolvedLecture) -> polib.POFile:
     return pot
 
 
+def new_translation(pot: polib.POFile, language: str) -> polib.POFile:
+    """An empty translation of the template into `language`, its header as gettext's msginit writes it."""
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {key: value for key, value in pot.metadata.items() if key != "POT-Creation-Date"}
+    po.metadata["Language"] = language
+    return po
+
+
 class _Lines:
     """The line of the lecture file each text stands on, found by its JSON spelling."""
 

@@ -115,3 +115,15 @@ def test_a_filled_template_translates_as_the_pseudo_locale_does(generated):
         assert from_file.scenes == pseudo_locale.scenes and from_file.title == pseudo_locale.title
         assert from_file.translation.translated == from_file.translation.texts == len(po)
         assert from_file.diagnostics == pseudo_locale.diagnostics == resolved.diagnostics
+
+
+def test_update_starts_a_translation_that_does_not_exist_yet(tmp_path):
+    po_path = tmp_path / "fr.po"
+    result = CliRunner().invoke(app, ["translate", "update", str(DEMO), str(po_path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == (f"started {po_path}: 0 entries kept, 22 new, 0 fuzzy (their text changed), "
+                                     "0 obsolete")
+    started = polib.pofile(str(po_path))
+    assert started.metadata["Language"] == "fr" and len(started) == 22 and started.percent_translated() == 0
+    bad = CliRunner().invoke(app, ["translate", "update", str(DEMO), str(tmp_path / "not a code.po")])
+    assert bad.exit_code == 2 and "is not a language code" in bad.stderr
