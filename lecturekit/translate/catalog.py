@@ -53,6 +53,8 @@ class Catalog:
             self.asked[key] = "fuzzy"
             return text.msgid
         if len(entry.msgstr) > MAX_GROWTH * len(text.msgid) + MARGIN:
+            if key in self.asked:  # said once, however often the text is asked for
+                return text.msgid
             self.asked[key] = "untranslated"
             self.diagnostics.append(warning(
                 self.place(entry.line), f"the translation of {quote(text.msgid, 60)} is {len(entry.msgstr)} "
@@ -105,7 +107,7 @@ def read_catalog(path: Path, language: str) -> Catalog:
     po = parse_po(path)
     catalog = Catalog(language, str(path), {})
     declared = po.metadata.get("Language", "")
-    if declared and declared.replace("-", "_").lower() != language.replace("-", "_").lower():
+    if declared and _primary(declared) != _primary(language):
         catalog.diagnostics.append(warning(where, f"says it is in {quote(declared)}, not {quote(language)}",
                                            "give the file of that language"))
     for entry in po:
@@ -125,3 +127,8 @@ def read_catalog(path: Path, language: str) -> Catalog:
             continue
         catalog.entries[key] = Entry(entry.msgstr, "fuzzy" in entry.flags, line)
     return catalog
+
+
+def _primary(code: str) -> str:
+    """A language tag's language (`pt_BR`, `pt-BR`, `pt`: pt)."""
+    return code.replace("-", "_").split("_")[0].lower()

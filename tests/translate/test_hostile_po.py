@@ -73,3 +73,12 @@ def test_a_file_that_cannot_be_read_is_one_error_naming_its_line(write_json, tmp
         translate(read(lecture), Language("de", po))
     [diagnostic] = raised.value.diagnostics
     assert diagnostic.line().startswith(f"error: {po}{line}")
+
+
+def test_a_header_naming_another_language_is_one_warning(write_json, write_po):
+    lecture = write_json(lecture_data(OBJECTS, [(0.5, SHOW.format(n)) for n in OBJECTS]))
+    same = translate(read(lecture), Language("de", write_po([], language="de_AT")))
+    assert not [d for d in same.diagnostics if "says it is in" in d.message]
+    other = translate(read(lecture), Language("de", po := write_po([], language="fr")))
+    assert [d.line() for d in other.diagnostics if "says it is in" in d.message] == [
+        f"warning: {po}: says it is in 'fr', not 'de' (give the file of that language)"]
