@@ -153,7 +153,8 @@ class _Scene:
         else:
             comment = (f"a part of the text {source[:80]!r} that an action marks (occurrence {part.occurrence}): "
                        "write it exactly as your translation of that text writes it")
-            new = self.ask(Text(f"{context} part", part.text, comment, f"{self.where}.beats", part=True), self.board)
+            new = self.ask(Text(f"{context} part", part.text, comment, f"{self.where}.objects.{before.name}",
+                                part=True), self.board)
         occurrence = part.occurrence
         bare = re.fullmatch(r"(.+)#([1-9][0-9]{0,3})", new, re.DOTALL)
         if bare and len(occurrences(target, bare.group(1))) >= int(bare.group(2)):
