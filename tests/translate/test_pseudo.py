@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, given, settings
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
-from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.sources import read
 from lecturekit.translate import Language, translate
 from lecturekit.translate.pseudo import accented, pseudo
@@ -21,6 +20,7 @@ from lecturekit.translate.texts import Text, has_words
 from tests.conftest import DEMO, ROOT, TRANSFORMER, TRANSFORMER_OVERRIDES
 from tests.layout_rules import plan_faults
 from tests.lecture_strategy import lectures, write
+from tests.translate.frames import cues_on_their_frames
 
 OWN = ROOT / "tests" / "lectures"
 LECTURES = {
@@ -55,18 +55,6 @@ def planned_in_pseudo(lecture: Path, overrides: Path | None) -> tuple[dict, list
     code, out = run("plan", str(lecture), "--lang", "qps", "--fps", "15", "--json", *given_overrides)
     assert code == 0, out
     return json.loads(out), warnings
-
-
-def cues_on_their_frames(plan: dict, lecture: Path, broken: list[frozenset[str]]) -> None:
-    scenes = json.loads(lecture.read_text(encoding="utf-8"))["publication"]["watch"]["scenes"]
-    for planned in plan["scenes"]:
-        scene, left_out = scenes[planned["index"] - 1], broken[planned["index"] - 1]
-        last = planned["frames"] - 1
-        actions = sorted((min(round((t - scene["start"]) * 15), last), a) for b in scene["beats"]
-                         for t, a in b["does"] if ": enter:" not in a and a.split(" ", 1)[0] not in left_out)
-        cues = sorted((c["frame"], c["action"]) for c in planned["cues"]
-                      if ": enter:" not in c["action"] and RELAYOUT not in c["action"])
-        assert cues == actions
 
 
 @pytest.mark.parametrize("name", sorted(LECTURES))
