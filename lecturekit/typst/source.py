@@ -10,6 +10,7 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
@@ -228,7 +229,11 @@ def probed(body: str, label: str) -> bool:
 
 
 def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
-    """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given."""
+    """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given.
+
+    A paragraph whose first strong character is right-to-left (Arabic, Hebrew) is set right to
+    left, so Typst orders its runs and places its punctuation as that script reads, and `left`
+    alignment means its start, the right."""
     parts: list[str] = []
     pos = 0
     for opening, closing in inline_math(text):
@@ -238,8 +243,24 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
     parts.append(_prose(text, pos, len(text), list(spans)))
     body = "".join(parts)
     if width_pt is not None:
-        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({align})[{body}]]"
+        where = "start" if align == "left" else align
+        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
+    if right_to_left(text):
+        body = f"#set text(dir: rtl);{body}"
     return _framed(body)
+
+
+def right_to_left(text: str) -> bool:
+    """Whether the first strong character of `text` outside its inline math is right-to-left
+    (the paragraph direction of Unicode's bidirectional algorithm, rule P2)."""
+    pos = 0
+    for opening, closing in [*inline_math(text), (len(text), len(text))]:
+        for ch in text[pos:opening]:
+            kind = unicodedata.bidirectional(ch)
+            if kind in ("L", "R", "AL"):
+                return kind != "L"
+        pos = closing + 1
+    return False
 
 
 def inline_math(text: str) -> list[tuple[int, int]]:
