@@ -399,6 +399,13 @@ def rewrites(spec: Spec) -> str | None:
                      for note, subjects in merged.items())
 
 
+def drawn_text(spec: Spec) -> str:
+    """Every character the object's texts put on the board: its text, its table's cells, its label."""
+    cells = [cell for row in spec.cells for cell in row] if isinstance(spec, TableSpec) else []
+    label = label_spec(spec)
+    return "".join([spec.text or "", *cells, label.text if label is not None and label.text else ""])
+
+
 def _listed(subjects: list[str], most: int = 5) -> str:
     shown = ", ".join(repr(s) for s in subjects[:most])
     return shown + (", …" if len(subjects) > most else "")
