@@ -119,6 +119,11 @@ def compile_svg(body: str, hidden: str | None = None) -> bytes:
     return _compiler.run("svg", document(body, hidden))
 
 
+def compile_png(body: str, ppi: float) -> bytes:
+    """Typst's own PNG of a body at `ppi`, compiled the same way: what the SVG import is held to."""
+    return _compiler.run("png", f"{ppi:.4f}\n{document(body)}")
+
+
 def query(source: str, selector: str) -> str:
     """The `value` of what `selector` finds in a document of lecturekit's own (not lecture text)."""
     return _compiler.run("query", f"{selector}\n{source}").decode()
