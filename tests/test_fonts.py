@@ -17,7 +17,7 @@ from lecturekit.diagnostics import Severity
 from lecturekit.sources import read
 from lecturekit.typst import fonts
 from lecturekit.typst.compiler import compile_svg
-from lecturekit.typst.source import prose, right_to_left
+from lecturekit.typst.source import cjk_language, prose, right_to_left
 
 SCRIPTS = Path(__file__).parent / "lectures" / "world-scripts" / "lecture.json"
 SHOW = "{} is shown on the screen, written out."
@@ -110,3 +110,10 @@ def test_a_right_to_left_paragraph_is_set_right_to_left_from_its_first_strong_ch
     assert not right_to_left("world, שלום") and not right_to_left("$x$") and not right_to_left("")
     assert "#set text(dir: rtl)" in prose("مرحبا") and "dir: rtl" not in prose("hello مرحبا")
     assert "#align(start)" in prose("مرحبا", width_pt=100)
+
+
+def test_han_takes_japanese_forms_beside_kana_and_korean_beside_hangul():
+    assert cjk_language("直すの") == "ja" and cjk_language("한국 直") == "ko" and cjk_language("直接") is None
+    assert '#set text(lang: "ja")' in prose("骨の直") and "lang" not in prose("骨直")
+    japanese, chinese = (compile_svg(f'#text(lang: "{lang}")[#"直骨"]') for lang in ("ja", "zh"))
+    assert japanese != chinese  # the CJK font's own Japanese forms

@@ -10,6 +10,7 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -233,7 +234,9 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
 
     A paragraph whose first strong character is right-to-left (Arabic, Hebrew) is set right to
     left, so Typst orders its runs and places its punctuation as that script reads, and `left`
-    alignment means its start, the right."""
+    alignment means its start, the right. One with kana is set as Japanese and one with Hangul as
+    Korean, so its Han characters take that language's forms (the CJK font's `locl`) and its
+    lines break by that language's rules."""
     parts: list[str] = []
     pos = 0
     for opening, closing in inline_math(text):
@@ -247,7 +250,23 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
         body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
     if right_to_left(text):
         body = f"#set text(dir: rtl);{body}"
+    if (lang := cjk_language(text)) is not None:
+        body = f'#set text(lang: "{lang}");{body}'
     return _framed(body)
+
+
+#: Letters that say which CJK language a text is in: kana (Japanese), Hangul (Korean).
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def cjk_language(text: str) -> str | None:
+    """`ja` for a text with kana, `ko` for one with Hangul, else None (Chinese forms, the font's own)."""
+    if _KANA.search(text):
+        return "ja"
+    if _HANGUL.search(text):
+        return "ko"
+    return None
 
 
 def right_to_left(text: str) -> bool:
