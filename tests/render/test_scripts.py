@@ -168,3 +168,20 @@ def test_a_right_to_left_line_drawn_left_to_right_overlaps_less(boards: list[tup
     [(body, font, drawn)] = [(b, f, _crop(still, box, m)) for name, b, f, box, m in _texts(plan) if name == "he"]
     assert "dir: rtl" in body
     assert overlap(drawn, _typst_png(body.replace("dir: rtl", "dir: ltr"), font)) < 0.4
+
+
+def test_the_painter_puts_ink_only_in_the_plans_boxes(tmp_path: Path) -> None:
+    """`ink_audit.py` (shared/tools) on the lecture: no board has ink outside every planned box."""
+    import subprocess
+    import sys
+
+    from tests.conftest import SHARED
+
+    plan = tmp_path / "plan.json"
+    lecturekit = Path(sys.executable).parent / "lecturekit"
+    plan.write_bytes(subprocess.run([str(lecturekit), "plan", str(LECTURE), "--json", "--fps", "15"],
+                                    check=True, capture_output=True).stdout)
+    audit = subprocess.run([sys.executable, str(SHARED / "tools" / "ink_audit.py"), str(LECTURE), str(plan),
+                            str(lecturekit)], capture_output=True, text=True)
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert audit.stdout.strip().splitlines()[-1] == "ink audit: 4 boards, 0 with ink where the plan has nothing"
