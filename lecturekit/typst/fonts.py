@@ -12,10 +12,10 @@ folder of its own and loads them once (`typst.Fonts`), so no compile rescans the
 
 from __future__ import annotations
 
+import importlib.util
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 #: The theme's font: Typst's own New Computer Modern (Latin, Greek, Cyrillic), embedded in Typst.
@@ -75,11 +75,11 @@ _CHAIN: tuple[tuple[str, str], ...] = (
 def _path(file: str) -> Path | None:
     """Where a chain file is on this machine (None when it is not installed)."""
     where, _, name = file.rpartition(":")
-    if where == "emoji":
-        try:
-            path = Path(str(resources.files("manimgx_fonts") / name))
-        except ModuleNotFoundError:
+    if where == "emoji":  # found without importing anything (the compile process starts fast)
+        spec = importlib.util.find_spec("manimgx_fonts")
+        if spec is None or not spec.submodule_search_locations:
             return None
+        path = Path(spec.submodule_search_locations[0]) / name
     else:
         path = (_NOTO_CJK if where == "cjk" else _NOTO) / name
     return path if path.is_file() else None
