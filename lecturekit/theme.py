@@ -32,6 +32,9 @@ PALETTE = MappingProxyType(
         "purple": "#9D7BE0",
     }
 )
+#: The font every text is set in first: Typst's own New Computer Modern (Latin, Greek, Cyrillic),
+#: embedded in Typst; the scripts it lacks fall back along `lecturekit.typst.fonts`' chain.
+FONT = "New Computer Modern"
 EMPHASIS = "#F2C14E"
 PANEL_FILL = "#1F232B"
 PANEL_STROKE = "#3A4050"

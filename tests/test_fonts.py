@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from lecturekit.cli import app
 from lecturekit.diagnostics import Severity
 from lecturekit.sources import read
+from lecturekit.theme import FONT
 from lecturekit.typst import fonts
 from lecturekit.typst.compiler import compile_svg
 from lecturekit.typst.source import cjk_language, prose, right_to_left
@@ -37,7 +38,7 @@ def test_every_font_of_the_chain_is_installed_and_found_by_typst_under_its_name(
     from fontTools.ttLib import TTCollection, TTFont
 
     assert [family for family, _ in fonts.installed()] == [family for family, _ in fonts._CHAIN]
-    assert fonts.families()[0] == fonts.THEME_FONT
+    assert fonts.families()[0] == FONT
     for family, path in fonts.installed():
         font = TTCollection(path, lazy=True).fonts[0] if path.suffix == ".ttc" else TTFont(path, lazy=True)
         letter = chr(min(c for c in font.getBestCmap() if c > 0x7F and unicodedata.category(chr(c))[0] in "LS"))

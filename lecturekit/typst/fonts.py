@@ -18,8 +18,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-#: The theme's font: Typst's own New Computer Modern (Latin, Greek, Cyrillic), embedded in Typst.
-THEME_FONT = "New Computer Modern"
+from lecturekit.theme import FONT
 
 _NOTO = Path("/usr/share/fonts/truetype/noto")
 _NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
@@ -93,7 +92,7 @@ def installed() -> tuple[tuple[str, Path], ...]:
 
 def families() -> tuple[str, ...]:
     """The font list every text is set in: the theme's font, then each Noto font installed."""
-    return (THEME_FONT, *(family for family, _ in installed()))
+    return (FONT, *(family for family, _ in installed()))
 
 
 def link_fonts(folder: Path) -> Path:
