@@ -34,6 +34,7 @@ from lecturekit.plan.texts import PT
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.theme import THEME
 from lecturekit.typst.compiler import compile_png
+from lecturekit.typst.source import right_to_left
 from tests.lecture_strategy import plan_of
 
 LECTURE = Path(__file__).parents[1] / "lectures" / "world-scripts" / "lecture.json"
@@ -115,13 +116,15 @@ def _texts(plan: ScenePlan) -> list[tuple[str, str, float, Box, float]]:
 def _cells(name: str, plan: ScenePlan, box: Box) -> list[tuple[str, str, float, Box, float]]:
     metrics = plan.tables[name]
     scale = box.width / metrics.width
+    rtl = right_to_left(plan.objects[name].text or "")  # its columns run from the right
     found, y = [], box.y1
     for r, row in enumerate(metrics.cells):
         height = (metrics.rows[r] + 2 * metrics.pad_y) * scale
         x = box.x0
         for c, body in enumerate(row):
             width = (metrics.columns[c] + 2 * metrics.pad_x) * scale
-            cell = Box(x + 0.05, y - height + 0.05, x + width - 0.05, y - 0.05)  # clear of the header's rule
+            left = box.x1 - (x - box.x0) - width if rtl else x
+            cell = Box(left + 0.05, y - height + 0.05, left + width - 0.05, y - 0.05)  # clear of the header's rule
             found.append((f"{name} row {r + 1} column {c + 1}", body, metrics.font * scale, cell, 0.0))
             x += width
         y -= height
