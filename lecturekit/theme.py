@@ -1,13 +1,19 @@
 """The look: palette, text sizes and the board's geometry. Pure data; the backend reads it.
 
 Colour names in lectures (`[yellow]`, `[text]`, …) map onto one palette chosen to read well on a
-dark board. Sizes are Manim font sizes (a 10 pt Typst body is scaled by size / 960 units per pt).
+dark board; Manim's and CSS's names are accepted too, a hue the palette has taking its shade.
+Sizes are Manim font sizes (a 10 pt Typst body is scaled by size / 960 units per pt).
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass, field
+from functools import cache
 from types import MappingProxyType
+
+from lecturekit.color_names import MANIM
 
 PALETTE = MappingProxyType(
     {
@@ -26,6 +32,9 @@ PALETTE = MappingProxyType(
         "purple": "#9D7BE0",
     }
 )
+#: The font every text is set in first: Typst's own New Computer Modern (Latin, Greek, Cyrillic),
+#: embedded in Typst; the scripts it lacks fall back along `lecturekit.typst.fonts`' chain.
+FONT = "New Computer Modern"
 EMPHASIS = "#F2C14E"
 PANEL_FILL = "#1F232B"
 PANEL_STROKE = "#3A4050"
@@ -34,13 +43,76 @@ AXIS = "#8B909A"
 PLACEHOLDER = "#E5625E"
 
 
+#: Manim's shades of a hue, lightest to darkest (`TEAL_A` … `TEAL_E`): the theme's shade of that
+#: hue mixed with white (a positive share) or the background (a negative one).
+_SHADES = MappingProxyType({"a": 0.5, "b": 0.25, "c": 0.0, "d": -0.2, "e": -0.4})
+_HEX = re.compile(r"#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})")
+
+
+def _key(name: str) -> str:
+    """A colour name as it is looked up: any case, with or without `_`, `-` or spaces (`TEAL_A`,
+    `teal a`, `LightGray`)."""
+    return re.sub(r"[\s_-]+", "", name.lower())
+
+
+@cache
+def _named() -> dict[str, str]:
+    """Every name a lecture may use, by `_key`, with its colour: the theme's names, then
+    Manim's (`PINK`, `TEAL_A`; a hue the theme has is the theme's shade of it), then CSS's."""
+    from PIL import ImageColor
+
+    named = {_key(css): "#{:02X}{:02X}{:02X}".format(*ImageColor.getrgb(css)[:3]) for css in ImageColor.colormap}
+    for manim, value in MANIM.items():
+        hue, _, shade = manim.lower().rpartition("_")
+        if hue in PALETTE and shade in _SHADES:
+            value = _mixed(PALETTE[hue], _SHADES[shade])
+        elif manim.lower() in PALETTE:
+            value = PALETTE[manim.lower()]
+        named[_key(manim)] = value
+    named.update({_key(theme): value for theme, value in PALETTE.items()})
+    return named
+
+
+def _mixed(color: str, share: float) -> str:
+    """`color` moved by `share` of the way to white (share > 0) or to the board's background."""
+    toward = (255, 255, 255) if share > 0 else tuple(int(PALETTE["background"][i:i + 2], 16) for i in (1, 3, 5))
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + abs(share) * (t - c)):02X}" for c, t in zip(rgb, toward, strict=True))
+
+
+def is_color(name: str) -> bool:
+    """Whether a lecture's colour is one lecturekit draws: a name of the theme, Manim or CSS (any
+    case), or `#rgb`, `#rrggbb`, `#rrggbbaa`."""
+    return bool(_HEX.fullmatch(name.lower())) or _key(name) in _named()
+
+
+def nearest_color(name: str) -> str | None:
+    """The known colour name nearest in spelling to `name`, for a warning (None when none is near)."""
+    found = difflib.get_close_matches(_key(name), list(_named()), n=1, cutoff=0.6)
+    if not found:
+        return None
+    names = [*PALETTE, *MANIM, *_css_names()]
+    return next((n for n in names if _key(n) == found[0]), found[0])
+
+
+def _css_names() -> list[str]:
+    from PIL import ImageColor
+
+    return list(ImageColor.colormap)
+
+
 def color(name: str | None) -> str:
-    """The palette's colour for a lecture's colour name (the text colour when unknown)."""
+    """The colour `#RRGGBB` a lecture's colour is drawn in (the text colour when unknown);
+    `#rrggbbaa` is drawn as that colour laid over the board."""
     if name is None:
         return PALETTE["text"]
-    if name.startswith("#") and len(name) == 7:
-        return name
-    return PALETTE.get(name.lower(), PALETTE["text"])
+    hexed = name.lower()
+    if not _HEX.fullmatch(hexed):
+        return _named().get(_key(name), PALETTE["text"])
+    digits = hexed[1:] if len(hexed) != 4 else "".join(d * 2 for d in hexed[1:])
+    if len(digits) == 8:
+        return _mixed("#" + digits[:6], -(1 - int(digits[6:], 16) / 255))
+    return "#" + digits.upper()
 
 
 @dataclass(frozen=True)

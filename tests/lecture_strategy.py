@@ -25,8 +25,10 @@ from hypothesis import strategies as st
 from lecturekit.plan import ScenePlan, plan_scene
 from lecturekit.sources import read
 
-#: Colours as a description writes them; `#rrggbb` the grammar leaves to the overrides.
-COLORS = [None, "text", "yellow", "blue", "green", "red", "magenta", "gray", "orange", "#3fa7c4", "#D08770"]
+#: Colours: the theme's names, Manim's and CSS's in any case, and hex (`#rgb`, `#rrggbb`, `#rrggbbaa`), which the
+#: strategy supplies by the overrides.
+COLORS = [None, "text", "yellow", "blue", "green", "red", "magenta", "gray", "orange", "#3fa7c4", "#D08770",
+          "PINK", "TEAL_A", "gold", "Maroon_E", "rebeccapurple", "#fa0", "#3fa7c480"]
 WORDS = ["the", "mean", "of", "a", "sample", "moves", "toward", "its", "expected", "value", "as", "number",
          "draws", "grows", "while", "each", "arrow", "adds", "tip", "to", "tail", "and", "bell", "curve", "keeps",
          "area", "fixed", "at", "one", "Größe", "naïve", "—", "x", "#1", "*now*", "a_b", "@ref", "<x>", "`raw`",

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from lecturekit.typst.compiler import Compiler, TypstError
+from lecturekit.typst.fonts import installed
 from lecturekit.typst.source import prose
 from lecturekit.typst.template import document
 from tests.conftest import ROOT
@@ -43,9 +44,10 @@ def test_a_compile_that_needs_more_memory_than_allowed_is_stopped() -> None:
 def test_a_stopped_compiler_leaves_no_process_and_no_folder() -> None:
     compiler = Compiler()
     compiler.run("svg", document(prose("x")))
-    assert compiler.process is not None and compiler.root is not None
-    process, root = compiler.process, Path(compiler.root)
-    assert root.is_dir() and not any(root.iterdir())  # Typst's root is an empty folder
+    assert compiler.process is not None and compiler.folder is not None
+    process, root = compiler.process, Path(compiler.folder)
+    assert not any((root / "root").iterdir())  # Typst's root is an empty folder
+    assert sorted(p.resolve() for p in (root / "fonts").iterdir()) == sorted(p.resolve() for _, p in installed())
     compiler.stop()
     assert process.poll() is not None and not root.exists()
 

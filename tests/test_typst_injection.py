@@ -106,7 +106,8 @@ def test_a_still_of_every_channel_reads_no_file_outside_and_connects_nowhere(
 # ---------------------------------------------------------------- the generated source holds no code
 
 #: The `#` constructs lecturekit writes itself around lecture text.
-OURS = ("#box(stroke: 0.01pt + rgb(", "#text(fill: rgb(", "#block(width: ", "#set par(justify: false); ", "#align(")
+OURS = ("#box(stroke: 0.01pt + rgb(", "#text(fill: rgb(", "#block(width: ", "#set par(justify: false); ", "#align(",
+        "#set text(dir: rtl);", '#set text(lang: "')
 
 
 def code_outside_strings(source: str) -> list[str]:

@@ -40,7 +40,7 @@ from lecturekit.plan.shapes import ParentFrame
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values
 from lecturekit.render.typst_mobject import LabelledTypst
-from lecturekit.typst.source import prose
+from lecturekit.typst.source import prose, right_to_left
 
 STROKE = 5.0
 
@@ -229,7 +229,10 @@ def placeholder(box: Box, message: str) -> VGroup:
 
 
 def table(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
+    """A Table's cells, row by row; a table whose text reads right to left (its first strong
+    character is Arabic or Hebrew) runs its columns from the right."""
     scale = box.width / metrics.width if metrics.width > 0 else 1.0
+    rtl = right_to_left(spec.text or "")
     color = palette.color(spec.color if spec.color != "text" else None)
     rows: list[Mobject] = []
     parts: dict[str, Mobject] = {}
@@ -243,12 +246,14 @@ def table(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
         for c, body in enumerate(cells):
             width = (metrics.columns[c] + 2 * metrics.pad_x) * scale
             cell = LabelledTypst(body, color=color).at_font(metrics.font * scale)
-            left = c == 0 and r > 0
-            anchor = np.array([x + metrics.pad_x * scale, y - height / 2, 0.0]) if left else np.array(
-                [x + width / 2, y - height / 2, 0.0])
+            start = c == 0 and r > 0  # the first column is set at its start, the others centred
+            edge = box.x1 - (x - box.x0) if rtl else x  # the cell's start: its right edge right to left
+            inward = -1.0 if rtl else 1.0
+            anchor = np.array([edge + inward * metrics.pad_x * scale, y - height / 2, 0.0]) if start else np.array(
+                [edge + inward * width / 2, y - height / 2, 0.0])
             if cell.has_points() or cell.submobjects:
-                if left:
-                    cell.move_to(anchor, aligned_edge=np.array([-1, 0, 0]))
+                if start:
+                    cell.move_to(anchor, aligned_edge=np.array([-inward, 0, 0]))
                 else:
                     cell.move_to(anchor)
             row_cells.add(cell)

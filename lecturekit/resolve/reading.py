@@ -37,7 +37,8 @@ from lecturekit.syntax.nodes import (
     parts_named,
 )
 from lecturekit.syntax.parser import parse_action, parse_description
-from lecturekit.typst.source import label_spec, rewrites
+from lecturekit.typst.fonts import describe, missing
+from lecturekit.typst.source import drawn_text, label_spec, rewrites
 
 MAX_OBJECTS = 5_000
 MAX_ACTIONS = 20_000
@@ -115,6 +116,9 @@ def parse_objects(found: Findings, overrides: dict[str, dict]) -> dict[str, Spec
         spec = repair_text(found, spec)
         if rewritten := rewrites(spec):
             found.report(warning(place, f"math rewritten: {rewritten}", "write the math with Typst's own names"))
+        if tofu := missing(drawn_text(spec)):
+            found.report(warning(place, f"no font has a glyph for {describe(tofu)}; it is drawn as an empty box",
+                                 "write a character that is in Unicode and in a font, or leave it out"))
         objects[name] = spec
     for name in overrides:
         if name not in found.scene.objects:

@@ -4,7 +4,6 @@ start or after a tick, and ranges, aspects, spacings, radii and colours that can
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import fields, replace
 from itertools import groupby
@@ -41,7 +40,7 @@ from lecturekit.syntax.nodes import (
     Value,
     source_of,
 )
-from lecturekit.theme import PALETTE
+from lecturekit.theme import is_color, nearest_color
 
 
 def check_gaps(found: Findings, objects: dict[str, Spec]) -> None:
@@ -281,14 +280,16 @@ def _height_problem(
 MAX_TICKS = 200
 #: A visual's aspect (width / height) lies within 1:MAX_ASPECT and MAX_ASPECT:1.
 MAX_ASPECT = 20.0
-_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 def shape_problems(spec: Spec, env: Mapping[str, float]) -> Iterator[tuple[str, str]]:
     """(attribute, what is wrong) for every range, aspect, tick spacing, radius and colour of
     `spec` that cannot be drawn; values that do not evaluate are `evaluation_problem`'s."""
-    if spec.color is not None and spec.color.lower() not in PALETTE and not _HEX.fullmatch(spec.color):
-        yield "color", f"{quote(spec.color)} is not a colour name or #rrggbb"
+    if spec.color is not None and not is_color(spec.color):
+        near = nearest_color(spec.color)
+        hint = f" (the nearest known name is {near!r})" if near is not None else ""
+        yield "color", (f"{quote(spec.color)} is not a colour name of the theme, Manim or CSS, "
+                        f"nor #rgb, #rrggbb or #rrggbbaa{hint}")
     spans = {}
     for key in ("x_range", "y_range"):
         pair = _evaluated(getattr(spec, key, None), env)

@@ -37,7 +37,7 @@ from lecturekit.syntax.nodes import (
 MAX_SOURCE = 20_000
 MAX_DEPTH = 64
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*")
+_COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*|#[0-9A-Fa-f]+")
 
 
 _ARITHMETIC = (Num, Var, BinOp, Neg, Call)

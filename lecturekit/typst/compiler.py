@@ -1,5 +1,5 @@
 """The one way lecture text is compiled: Typst in a process of its own (`lecturekit.typst.worker`),
-with an empty folder as its root, no packages, no system fonts and no network, bounded in time
+with an empty folder as its root, no packages, no fonts but lecturekit's chain and no network, bounded in time
 and memory. A compile that overruns is stopped and its text left out; Ctrl-C or SIGTERM stop the
 command at once, since lecturekit only ever waits on a pipe, never inside Typst."""
 
@@ -19,6 +19,9 @@ from lecturekit.typst.template import document
 #: Seconds one compile may take, and bytes of address space the compile process may use.
 TIME_LIMIT = 5.0
 MEMORY_LIMIT = 1 << 30
+#: Seconds the compile process may take to start (load Typst and the font chain): lecturekit's
+#: own work, the same whatever the lecture, so not held to a compile's limit.
+START_LIMIT = 10.0
 
 
 class TypstError(LectureError):
@@ -34,7 +37,8 @@ class Compiler:
         self.time_limit = time_limit
         self.memory_limit = memory_limit
         self.process: subprocess.Popen | None = None
-        self.root: str | None = None
+        #: The compile process's folder: Typst's empty root and the links to the font chain.
+        self.folder: str | None = None
 
     def run(self, op: str, source: str) -> bytes:
         data = source.encode("utf-8", errors="replace")
@@ -63,8 +67,9 @@ class Compiler:
                 env={k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")},
             )
             assert self.process.stdout is not None
-            started = _read(self.process.stdout.fileno(), time.monotonic() + self.time_limit, until_newline=True)
-            self.root = started.decode().strip()
+            started = _read(self.process.stdout.fileno(), time.monotonic() + max(self.time_limit, START_LIMIT),
+                            until_newline=True)
+            self.folder = started.decode().strip()
         return self.process
 
     def _answer(self, process: subprocess.Popen) -> tuple[bytes, bytes]:
@@ -84,9 +89,9 @@ class Compiler:
                 if stream is not None:
                     stream.close()
             self.process = None
-        if self.root is not None:
-            shutil.rmtree(self.root, ignore_errors=True)
-            self.root = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 def _read(fd: int, deadline: float, until_newline: bool = False, size: int = 0) -> bytes:
@@ -111,12 +116,17 @@ def _first_line(message: str) -> str:
 
 _compiler = Compiler()
 atexit.register(_compiler.stop)
-os.register_at_fork(after_in_child=lambda: setattr(_compiler, "process", None) or setattr(_compiler, "root", None))
+os.register_at_fork(after_in_child=lambda: setattr(_compiler, "process", None) or setattr(_compiler, "folder", None))
 
 
 def compile_svg(body: str, hidden: str | None = None) -> bytes:
     """The SVG of a body, compiled in the bounded compile process."""
     return _compiler.run("svg", document(body, hidden))
+
+
+def compile_png(body: str, ppi: float) -> bytes:
+    """Typst's own PNG of a body at `ppi`, compiled the same way: what the SVG import is held to."""
+    return _compiler.run("png", f"{ppi:.4f}\n{document(body)}")
 
 
 def query(source: str, selector: str) -> str:

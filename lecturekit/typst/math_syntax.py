@@ -72,7 +72,9 @@ def quote(text: str) -> str:
 
 
 def _ident_char(ch: str, first: bool) -> bool:
-    return ch.isalpha() if first else ch.isalnum()
+    """Typst's math identifiers: XID_Start then XID_Continue characters, never `_` (a subscript),
+    so a letter's combining marks (Devanagari's vowel signs) belong to its identifier."""
+    return ch != "_" and (ch if first else "a" + ch).isidentifier()
 
 
 def _ident_end(text: str, i: int) -> int:

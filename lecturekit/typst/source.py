@@ -10,6 +10,8 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
@@ -228,7 +230,13 @@ def probed(body: str, label: str) -> bool:
 
 
 def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
-    """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given."""
+    """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given.
+
+    A paragraph whose first strong character is right-to-left (Arabic, Hebrew) is set right to
+    left, so Typst orders its runs and places its punctuation as that script reads, and `left`
+    alignment means its start, the right. One with kana is set as Japanese and one with Hangul as
+    Korean, so its Han characters take that language's forms (the CJK font's `locl`) and its
+    lines break by that language's rules."""
     parts: list[str] = []
     pos = 0
     for opening, closing in inline_math(text):
@@ -238,7 +246,12 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
     parts.append(_prose(text, pos, len(text), list(spans)))
     body = "".join(parts)
     if width_pt is not None:
-        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({align})[{body}]]"
+        where = "start" if align == "left" else align
+        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
+    if right_to_left(text):
+        body = f"#set text(dir: rtl);{body}"
+    if (lang := cjk_language(text)) is not None:
+        body = f'#set text(lang: "{lang}");{body}'
     return _framed(body)
 
 
@@ -252,6 +265,33 @@ def unbreakable(text: str) -> str:
         pos = closing + 1
     pieces += [f"#{quote(word)}" for word in text[pos:].split()]
     return _framed("#linebreak()".join(pieces))
+
+
+#: Letters that say which CJK language a text is in: kana (Japanese), Hangul (Korean).
+_KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+_HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def cjk_language(text: str) -> str | None:
+    """`ja` for a text with kana, `ko` for one with Hangul, else None (Chinese forms, the font's own)."""
+    if _KANA.search(text):
+        return "ja"
+    if _HANGUL.search(text):
+        return "ko"
+    return None
+
+
+def right_to_left(text: str) -> bool:
+    """Whether the first strong character of `text` outside its inline math is right-to-left
+    (the paragraph direction of Unicode's bidirectional algorithm, rule P2)."""
+    pos = 0
+    for opening, closing in [*inline_math(text), (len(text), len(text))]:
+        for ch in text[pos:opening]:
+            kind = unicodedata.bidirectional(ch)
+            if kind in ("L", "R", "AL"):
+                return kind != "L"
+        pos = closing + 1
+    return False
 
 
 def inline_math(text: str) -> list[tuple[int, int]]:
@@ -388,6 +428,13 @@ def rewrites(spec: Spec) -> str | None:
         return None
     return "; ".join(f"{note}: {_listed(subjects)}" if note == UNKNOWN_NAME else note
                      for note, subjects in merged.items())
+
+
+def drawn_text(spec: Spec) -> str:
+    """Every character the object's texts put on the board: its text, its table's cells, its label."""
+    cells = [cell for row in spec.cells for cell in row] if isinstance(spec, TableSpec) else []
+    label = label_spec(spec)
+    return "".join([spec.text or "", *cells, label.text if label is not None and label.text else ""])
 
 
 def _listed(subjects: list[str], most: int = 5) -> str:

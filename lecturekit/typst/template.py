@@ -1,8 +1,10 @@
-"""The document every lecture text is compiled in: page, font, the frame the backend places a body
-by, and the colours that mark prose labels. It imports nothing of lecturekit's, so the compiler,
+"""The document every lecture text is compiled in: page, fonts, the frame the backend places a
+body by, and the colours that mark prose labels. It imports only the font chain, so the compiler,
 the source builder and the names Typst knows all build on it without a circle."""
 
 from __future__ import annotations
+
+from lecturekit.typst.fonts import families
 
 #: The document around every body; the same text Manim's Typst mobject writes around it.
 TEMPLATE = """\
@@ -12,7 +14,6 @@ TEMPLATE = """\
 {body}
 """
 TEXT_SIZE = 10
-FONT = "New Computer Modern"
 #: Stroke colour of the frame drawn around every body: the backend finds it, places the object
 #: by it, and removes it.
 FRAME_COLOR = "#010203"
@@ -21,8 +22,9 @@ FRAME_COLOR = "#010203"
 def preamble(hidden: str | None = None) -> str:
     """Settings and the grouping function; `hidden` names the label to hide in a probe."""
     target = "none" if hidden is None else f'"{hidden}"'
+    fonts = ", ".join(f'"{family}"' for family in families())
     return (
-        f'#set text(font: "{FONT}", top-edge: "bounds", bottom-edge: "bounds")\n'
+        f'#set text(font: ({fonts}), top-edge: "bounds", bottom-edge: "bounds")\n'
         f"#let lkgrp(lbl, ..parts) = {{ let body = parts.pos().join([,]); "
         f"if lbl == {target} {{ hide(body) }} else {{ body }} }}"
     )

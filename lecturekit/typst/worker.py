@@ -4,11 +4,12 @@ input and output.
 
 Before it reads anything it limits its own address space (its one argument, in bytes), asks the
 kernel to end it when its parent ends, leaves the network (a network namespace of its own, where
-the kernel allows it), and makes an empty folder to be Typst's root: Typst can read no file and
-fetch no package. It writes that folder's path as its first line and removes the folder when its
-input closes.
+the kernel allows it), and makes a folder of its own: an empty `root` for Typst's root, so Typst
+can read no file and fetch no package, and `fonts`, links to lecturekit's font chain
+(`lecturekit.typst.fonts`), loaded once for every compile; no system font is looked at. It writes
+that folder's path as its first line and removes the folder when its input closes.
 
-A request is a line `OP LENGTH` (`svg` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
+A request is a line `OP LENGTH` (`svg`, `png` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
 the answer is a line `ok LENGTH` or `error LENGTH` followed by LENGTH bytes.
 """
 
@@ -21,6 +22,7 @@ import shutil
 import signal
 import sys
 import tempfile
+from pathlib import Path
 
 _PR_SET_PDEATHSIG = 1
 _CLONE_NEWUSER = 0x10000000
@@ -47,11 +49,17 @@ def _answer(out, status: str, payload: bytes) -> None:
     out.flush()
 
 
-def _serve(root: str) -> None:
+def _serve(folder: str) -> None:
     import typst
 
+    from lecturekit.typst.fonts import link_fonts
+
+    root = os.path.join(folder, "root")
+    os.mkdir(root)
+    fonts = typst.Fonts(include_system_fonts=False, include_embedded_fonts=True,
+                        font_paths=[str(link_fonts(Path(folder)))])
     source_in, answers = sys.stdin.buffer, sys.stdout.buffer
-    answers.write(root.encode() + b"\n")
+    answers.write(folder.encode() + b"\n")
     answers.flush()
     while header := source_in.readline():
         op, length = header.split()
@@ -59,11 +67,16 @@ def _serve(root: str) -> None:
         try:
             if op == b"svg":
                 result = typst.compile(source, format="svg", root=root, package_path=root,
-                                       package_cache_path=root, ignore_system_fonts=True)
+                                       package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
+            elif op == b"png":
+                ppi, _, document = source.partition(b"\n")
+                result = typst.compile(document, format="png", ppi=float(ppi), root=root, package_path=root,
+                                       package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
             else:
                 selector, _, document = source.partition(b"\n")
                 result = typst.query(document, selector.decode(), field="value", root=root,
-                                     package_path=root, package_cache_path=root, ignore_system_fonts=True).encode()
+                                     package_path=root, package_cache_path=root, font_paths=fonts,
+                                     ignore_system_fonts=True).encode()
         except Exception as exc:  # the binding raises its own errors, and Rust panics as exceptions
             _answer(answers, "error", (str(exc).strip() or type(exc).__name__).encode(errors="replace"))
             continue
@@ -72,11 +85,11 @@ def _serve(root: str) -> None:
 
 def main() -> None:
     _confine(memory=int(sys.argv[1]))
-    root = tempfile.mkdtemp(prefix="lecturekit-typst-")
+    folder = tempfile.mkdtemp(prefix="lecturekit-typst-")
     try:
-        _serve(root)
+        _serve(folder)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

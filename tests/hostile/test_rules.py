@@ -98,7 +98,8 @@ def test_a_poison_value_is_set_back_to_its_default(tmp_path: Path) -> None:
     said = [d.line() for d in resolved.diagnostics]
     assert "warning: scene 'Scene One', object 'a': x_ticks_every 0.01 gives no ticks or more than 200; " \
            "the default is used (fix x_ticks_every)" in said
-    assert any("'#12ab3Z' is not a colour name or #rrggbb" in line for line in said)
+    assert any("'#12ab3Z' is not a colour name of the theme, Manim or CSS, nor #rgb, #rrggbb or #rrggbbaa"
+               in line for line in said)
 
 
 @pytest.mark.parametrize("hidden", [True, False], ids=["hidden at the same moment", "never hidden"])

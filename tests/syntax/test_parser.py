@@ -291,9 +291,14 @@ def test_no_colour_is_none_and_spaces_inside_brackets_are_dropped():
 
 def test_a_colour_that_is_not_a_name_is_an_error():
     with pytest.raises(GrammarError) as caught:
-        parse_description("a Text [#fff]")
-    assert caught.value.message == "'#fff' is not a colour name"
+        parse_description("a Text [#ff/f]")
+    assert caught.value.message == "'#ff/f' is not a colour name"
     assert caught.value.start == 8
+
+
+def test_a_hex_colour_is_read_as_written():
+    assert parse_description("a Text [#fFf]")[0].color == "#fFf"
+    assert parse_description("a Text [#11223344]")[0].color == "#11223344"
 
 
 # ---------------------------------------------------------------- labels and texts
