@@ -109,9 +109,15 @@ def test_a_still_of_every_channel_reads_no_file_outside_and_connects_nowhere(
 OURS = ("#box(stroke: 0.01pt + rgb(", "#text(fill: rgb(", "#block(width: ", "#set par(justify: false); ", "#align(")
 
 
+#: The code literals a formula may hold, written by the rebuild itself: nothing may follow them
+#: that would make them more than a value (a field, a call, a block).
+LITERAL = re.compile(r"#(none|auto|true|false|[0-9.]+(pt|mm|cm|in|deg|rad|em|fr|%)?|\(-[0-9.]+[a-z%]*\))(?![\w(\[.;])")
+
+
 def code_outside_strings(source: str) -> list[str]:
-    """Every `#` outside a string literal that is not lecturekit's own construct or a literal of
-    its own (`#"…"`), and every comment. Deliberately simple: skips escapes and strings, nothing more."""
+    """Every `#` outside a string literal that is not lecturekit's own construct, a literal of its
+    own (`#"…"`) or a value literal (`#none`, `#2pt`), and every comment but the empty one
+    (`/**/`). Deliberately simple: skips escapes and strings, nothing more."""
     found = []
     i = 0
     while i < len(source):
@@ -125,7 +131,10 @@ def code_outside_strings(source: str) -> list[str]:
                 i += 2 if source[i] == "\\" else 1
             i += 1
             continue
-        if c == "#" and not source.startswith(('#"', *OURS), i):
+        if source.startswith("/**/", i):  # the empty comment a comment is rebuilt as
+            i += 4
+            continue
+        if c == "#" and not source.startswith(('#"', *OURS), i) and not LITERAL.match(source, i):
             found.append(source[i : i + 20])
         if source.startswith(("//", "/*", "*/"), i):
             found.append(source[i : i + 20])
@@ -137,6 +146,8 @@ def test_the_scanner_finds_code_where_there_is_some() -> None:
     assert code_outside_strings('#"a" $x$ #panic("x")') == ['#panic("x")']
     assert code_outside_strings("$a // b$") == ["// b$"]
     assert code_outside_strings('#"#panic()" $"#x" \\#$') == []
+    assert code_outside_strings("$mat(delim: #none, gap: #1em, a) /**/ #(-1)$") == []
+    assert [found[:6] for found in code_outside_strings("$#none.x #2pt(1) #(-1 + 1)$")] == ["#none.", "#2pt(1", "#(-1 +"]
 
 
 ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)

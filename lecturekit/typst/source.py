@@ -86,8 +86,8 @@ def _partners(found: list) -> tuple[dict[int, int], dict[int, int]]:
             j = stack.pop()
             partners[i], partners[j] = j, i
             commas.update((k, j) for k in inside.pop())
-        elif token.source in (",", ";") and inside:
-            inside[-1].append(i)
+        elif (token.source in (",", ";") or token.sort is Sort.NAMED) and inside:
+            inside[-1].append(i)  # a named argument, like a comma, is of the whole call
     return partners, commas
 
 
