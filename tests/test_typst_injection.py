@@ -111,7 +111,9 @@ OURS = ("#box(stroke: 0.01pt + rgb(", "#text(fill: rgb(", "#block(width: ", "#se
 
 #: The code literals a formula may hold, written by the rebuild itself: nothing may follow them
 #: that would make them more than a value (a field, a call, a block).
-LITERAL = re.compile(r"#(none|auto|true|false|[0-9.]+(pt|mm|cm|in|deg|rad|em|fr|%)?|\(-[0-9.]+[a-z%]*\))(?![\w(\[.;])")
+LITERAL = re.compile(r"#(none|auto|true|false|left|center|right|start|end|top|horizon|bottom|black|gray|silver|"
+                     r"white|navy|blue|aqua|teal|eastern|purple|fuchsia|maroon|red|orange|yellow|olive|green|lime|"
+                     r"[0-9.]+(pt|mm|cm|in|deg|rad|em|fr|%)?|\(-[0-9.]+[a-z%]*\))(?![\w(\[;-]|\.[^\W\d])")
 
 
 def code_outside_strings(source: str) -> list[str]:
@@ -147,7 +149,8 @@ def test_the_scanner_finds_code_where_there_is_some() -> None:
     assert code_outside_strings("$a // b$") == ["// b$"]
     assert code_outside_strings('#"#panic()" $"#x" \\#$') == []
     assert code_outside_strings("$mat(delim: #none, gap: #1em, a) /**/ #(-1)$") == []
-    assert [found[:6] for found in code_outside_strings("$#none.x #2pt(1) #(-1 + 1)$")] == ["#none.", "#2pt(1", "#(-1 +"]
+    found = code_outside_strings("$#none.x #2pt(1) #(-1 + 1)$")
+    assert [code[:6] for code in found] == ["#none.", "#2pt(1", "#(-1 +"]
 
 
 ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)

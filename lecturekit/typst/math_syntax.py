@@ -14,8 +14,9 @@ and new source is written from the tokens it recognises:
 - a string re-escaped from its value, with Typst's escapes (`\\n`, `\\t`, `\\u{…}`);
 - a comment as an empty comment `/**/` (never drawn, and still parting what stands on either side);
 - a value Typst needs in code form only when it is a literal of its own (`#none`, `#auto`,
-  `#true`, `#false`, a number with a unit: `#2`, `#1em`, `#50%`, `#(-1)`), written from its parts;
-  any other `#` (the start of code) as the escaped character.
+  `#true`, `#false`, an alignment such as `#left`, a named colour such as `#red`, a number with a
+  unit: `#2`, `#1em`, `#50%`, `#(-1)`), written from its parts; any other `#` (the start of
+  code) as the escaped character.
 
 So the source Typst reads holds no code, whatever the author wrote. Every rewrite that changes
 what is drawn carries a note saying what was changed, which the resolver reports on the object.
@@ -78,8 +79,13 @@ _RE_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 _NAMED = re.compile(r"(?!_:)[^\W\d][\w-]*:(?!=|:=)")
 #: The code literals a formula may hold, and what may not follow one (a field, a call, a `;`).
 _NUMBER_LITERAL = r"([0-9]+(?:\.[0-9]+)?)(pt|mm|cm|in|deg|rad|em|fr|%)?"
-_LITERAL = re.compile(rf"#(?:(none|auto|true|false)|{_NUMBER_LITERAL}|\((-){_NUMBER_LITERAL}\))"
-                      r"(?![\w(\[;]|\.[^\W\d])")
+_KEYWORDS = ("none", "auto", "true", "false",
+             # alignments (`mat(align: #left, …)`) and Typst's named colours (`cancel(stroke: #red, …)`)
+             "left", "center", "right", "start", "end", "top", "horizon", "bottom",
+             "black", "gray", "silver", "white", "navy", "blue", "aqua", "teal", "eastern", "purple",
+             "fuchsia", "maroon", "red", "orange", "yellow", "olive", "green", "lime")
+_LITERAL = re.compile(rf"#(?:({'|'.join(_KEYWORDS)})|{_NUMBER_LITERAL}|\((-){_NUMBER_LITERAL}\))"
+                      r"(?![\w(\[;-]|\.[^\W\d])")
 #: Typst's white space (Rust's `char::is_whitespace`); the other C0 and C1 controls are not.
 _WHITE = frozenset("\t\n\x0b\x0c\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000") | frozenset(
     map(chr, range(0x2000, 0x200B)))
@@ -163,7 +169,7 @@ def tokens(text: str, start: int = 0) -> Iterator[Token]:
             calls.append(token.source == "(" and previous is not None and _calls(previous, token))
             argument = calls[-1]
         elif token.sort is Sort.CLOSE:
-            if calls:
+            if calls and (token.source == ")" or not calls[-1]):  # only `)` ends a call's arguments
                 calls.pop()
             argument = False
         elif token.sort is not Sort.SPACE:
@@ -250,7 +256,7 @@ def _hash(text: str, i: int) -> Token:
     found = _LITERAL.match(text, i)
     if found is None:
         return Token(Sort.SYMBOL, i, i + 1, "\\#", CODE)
-    keyword, number, unit, minus, negative, negative_unit = found.groups()
+    keyword, number, unit, minus, negative, negative_unit = found.groups()  # written from its parts
     if keyword is not None:
         source = f"#{keyword}"
     elif number is not None:

@@ -239,7 +239,7 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
     body = "".join(parts)
     if width_pt is not None:
         body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({align})[{body}]]"
-    return _framed(body)
+    return framed(body)
 
 
 def inline_math(text: str) -> list[tuple[int, int]]:
@@ -257,10 +257,11 @@ def inline_math(text: str) -> list[tuple[int, int]]:
 
 def formula(text: str, spans: list[Span] = (), offset: int = 0) -> str:
     """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
-    return _framed(f"$ {_math(text, offset, list(spans))} $")
+    return framed(f"$ {_math(text, offset, list(spans))} $")
 
 
-def _framed(body: str) -> str:
+def framed(body: str) -> str:
+    """A body in the frame the backend places it by."""
     return f'#box(stroke: 0.01pt + rgb("{FRAME_COLOR}"))[{body}]'
 
 
