@@ -6,7 +6,8 @@ its parser: identifiers and their fields, numbers, strings with their escapes, e
 line breaks, shorthands and operators, brackets, `&`, `name:` at the start of a call's argument),
 and new source is written from the tokens it recognises:
 
-- an identifier of one letter, or one of Typst's math and symbol names, as written (symbols may
+- an identifier of one letter (with any combining marks on it), or one of Typst's math and symbol
+  names, as written (symbols may
   carry modifiers: `arrow.r.long`); any other identifier as a string, so it is shown as text;
 - the name of a named argument (`delim:`, `row-gap:`), as written: a name there is not looked up;
 - numbers, operators, brackets, shorthands and escapes as written (`\\u{…}` only when it names a
@@ -179,8 +180,20 @@ def tokens(text: str, start: int = 0) -> Iterator[Token]:
 
 
 def _calls(name: Token, bracket: Token) -> bool:
-    """Whether `name` is called with `bracket`: a name of more than one letter right before it."""
-    return name.sort is Sort.IDENT and len(name.source) > 1 and name.end == bracket.start
+    """Whether `name` is called with `bracket`, right after it."""
+    return is_name(name) and name.end == bracket.start
+
+
+def is_name(token: Token) -> bool:
+    """Whether `token` is a name Typst looks up (and so may call): an identifier of more than one
+    letter. One letter, with the marks it carries (`x`, `ê`), is a letter, never a call."""
+    return token.sort is Sort.IDENT and not _one_letter(token.source)
+
+
+def _one_letter(text: str) -> bool:
+    """Whether `text` is one character and the combining marks on it (one grapheme, as Typst reads
+    an identifier)."""
+    return all(unicodedata.category(ch) in ("Mn", "Mc", "Me") for ch in text[1:])
 
 
 def _token(text: str, i: int) -> Token:
@@ -270,7 +283,7 @@ def _identifier(text: str, i: int) -> Token:
     """One letter, a math function's name, or a symbol's name with its modifiers (`arrow.r`)."""
     j = _ident_end(text, i)
     head = text[i:j]
-    if j - i == 1:
+    if _one_letter(head):
         return Token(Sort.IDENT, i, j, head)
     if head in symbols():
         while j + 1 < len(text) and text[j] == "." and _ident_char(text[j + 1], first=True):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
-from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
+from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, is_name, math_end, notes, quote, tokens
 from lecturekit.typst.template import FRAME_COLOR, label_color
 
 
@@ -168,7 +168,7 @@ def _joined(found: list, i: int) -> bool:
 def _called(found: list, i: int) -> bool:
     """Whether unit i is a name called with the bracket right after it (`frac(`, `sqrt(`; one
     letter is never a call: `f(a, b)` is f beside a bracket)."""
-    return (found[i].sort is Sort.IDENT and len(found[i].source) > 1 and i + 1 < len(found)
+    return (is_name(found[i]) and i + 1 < len(found)
             and found[i + 1].sort is Sort.OPEN
             and found[i + 1].start == found[i].end)
 
