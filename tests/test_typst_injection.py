@@ -38,6 +38,7 @@ def hostile_objects(secret: Path) -> dict[str, str]:
         "across": 'a Panel that says "$"a$ #panic("LK-SENTINEL") $"$"',
         "formula": f'a Math that says "${SENTINEL} + #import "@preview/cetz:0.2.2": *$"',
         "loop": 'a Math that says "$#for i in range(10000000000) { }$"',
+        "named": f'a Math that says "$vec(a, delim: #none) + attach(x, t: {read}, b: {SENTINEL})$"',
         "lines": f'a Derivation that says "$a &= b \\\\ c &= {SENTINEL}$"',
         "table": f'a Table that says "A B C D" (rows=((\'A\', \'B\'), (\'$#panic("LK")$\', \'{read}\')), header=True)',
         "fig": "a Figure (x_range=(0.0, 4.0), y_range=(0.0, 4.0))",
@@ -77,7 +78,7 @@ def test_no_channel_runs_code_and_each_rewrite_is_reported(hostile: tuple[Path, 
     report = json.loads(result.stdout)
     rewritten = {w["object"] for w in report["warnings"] if w["message"].startswith("math rewritten: ")}
     # `head` holds its code between formulas, in prose: shown as the characters, with nothing to rewrite
-    assert rewritten == {"title", "between", "across", "formula", "loop", "lines", "table", "p", "q"}
+    assert rewritten == {"title", "between", "across", "formula", "loop", "named", "lines", "table", "p", "q"}
     assert not [w for w in report["warnings"] if "cannot typeset" in w["message"] or "left out" in w["message"]]
 
 
@@ -155,7 +156,12 @@ def test_the_scanner_finds_code_where_there_is_some() -> None:
 
 ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 MATHY = st.text(alphabet='#$"\\/*&()[]{},;:_^ ab1.', max_size=60)
-TEXTS = st.one_of(ANY, MATHY, st.builds(lambda a, b: f"{a}{SENTINEL}{b}", MATHY, MATHY))
+#: Calls with named arguments, whose values may be code, a literal or a literal with more after it.
+NAMED = st.builds(lambda name, value, rest: f"mat({name}: {value}{rest}, a)",
+                  st.sampled_from(["delim", "augment", "gap", "row-gap", "t", "read", "_x", "a-b"]),
+                  st.sampled_from(["#none", "#read(\"x\")", "#1em", "#(-1)", "#true", "#left", "#sys", "#(1)"]),
+                  st.sampled_from(["", ".x", "(1)", "[x]", ";", "-x", ".5", "pt", "#panic()"]))
+TEXTS = st.one_of(ANY, MATHY, NAMED.map(lambda m: f"${m}$"), st.builds(lambda a, b: f"{a}{SENTINEL}{b}", MATHY, MATHY))
 
 
 def _bodies(text: str) -> list[str]:
