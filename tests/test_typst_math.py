@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lecturekit.diagnostics import printable
 from lecturekit.typst.math_syntax import (
     CODE,
     COMMENT,
@@ -112,6 +113,8 @@ def test_joiners_and_variation_selectors_stay_in_the_characters_they_join() -> N
         assert notes(text) == {} and rebuilt(text) == text
         assert text in prose(f"flag {text} and ${text}$")
     assert notes("a\x1bb") == {CONTROL: ["\x1b"]} and notes("a\x85b") == {}  # NEL is white space in Typst
+    assert prose("a\x1b\x9b\ud800b") == prose("a   b")  # in prose, control characters are spaces
+    assert printable(f"{text} \x1b[2J") == f"{text} \\x1b[2J"  # and in a diagnostic, escaped
 
 
 def test_unicode_escapes_are_read_as_typst_reads_them() -> None:

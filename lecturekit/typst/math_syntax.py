@@ -99,9 +99,10 @@ def _control(ch: str) -> bool:
 
 
 def quote(text: str) -> str:
-    """A Typst string literal whose value is `text` (line breaks and control characters become spaces)."""
+    """A Typst string literal of prose whose value is `text`: line breaks, control characters and
+    lone surrogates become spaces; joiners and variation selectors stay in what they join."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + re.sub(r"[\x00-\x1f\x7f]", " ", escaped) + '"'
+    return '"' + "".join(" " if unicodedata.category(ch) in ("Cc", "Cs") else ch for ch in escaped) + '"'
 
 
 def _re_escaped(value: str) -> str:
