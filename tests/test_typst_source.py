@@ -222,7 +222,8 @@ FORMULAS = [
     "integral_(-infinity)^infinity e^(-x^2) dif x = sqrt(pi)", "binom(n, k) = n! / (k! (n - k)!)",
     'f(x) = op("sign")(x) floor(|x|) + x mod 1', "x^2 / y + frac(1, n)", "abs(x)^(1/2) <= 1",
     "f(x) &= (x + 1)^2 \\ &= x^2 + 2 x + 1", "vec(1, 2, 3) dot.c mat(1, 2; 3, 4)", "lim_(x -> 0) (sin x) / x = 1",
-    "x_1', x_2'' -> arrow.r.double y",
+    "x_1', x_2'' -> arrow.r.double y", 'mat(delim: "|", a, b; c, d) = a d - b c',
+    "attach(F, bl: 2, br: (3 + x)) + vec(a, b, delim: bar.v)", "lr((a + b), size: #50%) + root(3, x)",
 ]
 
 

@@ -73,21 +73,33 @@ _POSTFIX = {"!", "'"}
 
 def _partners(found: list) -> tuple[dict[int, int], dict[int, int]]:
     """Each bracket that is matched, with the index of its partner; and for each `,` or `;` inside
-    a matched bracket, that bracket's opening."""
-    partners, stack, commas, inside = {}, [], {}, []
+    a matched bracket, each named argument's name and everything in its value, that bracket's
+    opening (a group of any of them is grown to the whole call: a value may not be a group)."""
+    partners, stack, commas, inside, named = {}, [], {}, [], []
     for i, token in enumerate(found):
         if token.sort in (Sort.BREAK, Sort.ALIGN):  # brackets do not pair across a line or a column
             stack.clear()
             inside.clear()
-        elif token.sort is Sort.OPEN:
-            stack.append(i)
-            inside.append([])
-        elif token.sort is Sort.CLOSE and stack:
+            named.clear()
+            continue
+        if token.sort is Sort.CLOSE and stack:
             j = stack.pop()
             partners[i], partners[j] = j, i
             commas.update((k, j) for k in inside.pop())
-        elif (token.source in (",", ";") or token.sort is Sort.NAMED) and inside:
-            inside[-1].append(i)  # a named argument, like a comma, is of the whole call
+            named.pop()
+        level = next((k for k, in_value in enumerate(named) if in_value), None)
+        if token.sort is Sort.NAMED and inside:
+            level = len(inside) - 1 if level is None else level
+            named[-1] = True
+        elif token.source in (",", ";") and inside:
+            named[-1] = False
+            level = len(inside) - 1 if level is None or level == len(inside) - 1 else level
+        if level is not None:
+            inside[level].append(i)
+        if token.sort is Sort.OPEN:
+            stack.append(i)
+            inside.append([])
+            named.append(False)
     return partners, commas
 
 
