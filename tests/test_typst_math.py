@@ -74,6 +74,8 @@ def test_named_arguments_are_names_only_at_the_start_of_a_calls_argument() -> No
     assert UNKNOWN_NAME in notes("x_f(delim: b)")  # one letter is never a call
     assert not notes("lr(]a, b], size: #50%)")  # a `]` does not end a call's arguments; only `)` does
     assert [t.sort for t in tokens("f(x:=1)")][2] is not Sort.NAMED  # `:=` is a shorthand, not a name
+    assert UNKNOWN_NAME in notes("mat(⟨a, sys: b⟩)") and UNKNOWN_NAME in notes("mat(⌜a, sys: b⌝)")  # in a group
+    assert notes("mat(⟨a⟩, gap: #1em)") == {}
 
 
 @pytest.mark.parametrize(("math", "source"), [

@@ -167,10 +167,10 @@ def tokens(text: str, start: int = 0) -> Iterator[Token]:
         named = _NAMED.match(text, i) if argument else None
         token = Token(Sort.NAMED, i, named.end(), named.group(0)) if named else _token(text, i)
         yield token
-        if token.sort is Sort.OPEN:
+        if token.sort is Sort.OPEN or _delimiter(token) == "Ps":
             calls.append(token.source == "(" and previous is not None and _calls(previous, token))
             argument = calls[-1]
-        elif token.sort is Sort.CLOSE:
+        elif token.sort is Sort.CLOSE or _delimiter(token) == "Pe":
             if calls and (token.source == ")" or not calls[-1]):  # only `)` ends a call's arguments
                 calls.pop()
             argument = False
@@ -178,6 +178,19 @@ def tokens(text: str, start: int = 0) -> Iterator[Token]:
             argument = token.source in (",", ";") and bool(calls) and calls[-1]
         previous = token
         i = token.end
+
+
+#: Brackets Typst's math pairs (its opening and closing math classes) beyond `([{`, by category.
+_CORNERS = {"\u231c": "Ps", "\u231e": "Ps", "\u231d": "Pe", "\u231f": "Pe"}
+
+
+def _delimiter(token: Token) -> str | None:
+    """"Ps" for an opening bracket such as `⟨` or `⌈`, "Pe" for a closing one, else None: inside
+    one, a `,` does not part a call's arguments."""
+    if token.sort is not Sort.SYMBOL or len(token.source) != 1:
+        return None
+    category = _CORNERS.get(token.source) or unicodedata.category(token.source)
+    return category if category in ("Ps", "Pe") else None
 
 
 def _calls(name: Token, bracket: Token) -> bool:
