@@ -15,9 +15,10 @@ LETTERS = st.sampled_from(list("abxyzABNR"))
 SYMBOLS = st.sampled_from(["alpha", "beta", "pi", "infinity", "arrow.r", "arrow.r.long", "dots.v", "NN",
                            "plus.minus", "dot.op", "bar.v", "nabla", "partial", "emptyset"])
 NUMBERS = st.sampled_from(["1", "2", "10", "3.14", "0"])
-JOINED = st.sampled_from(["🏳️\u200d🌈", "👩\u200d💻", "❤️", "☺\ufe0e", "👍🏽", "e\u0301"[0] + "\u0302"])
+JOINED = st.sampled_from(["🏳️\u200d🌈", "👩\u200d💻", "❤️", "☺\ufe0e", "👍🏽", "e\u0302"])
 ESCAPES = st.sampled_from(["\\#", "\\$", "\\_", "\\&", "\\u{2211}", "\\u{1F600}", "\\u{41}", "\\\\", "\\*"])
 STRING_PIECES = st.sampled_from(["a", "if ", "otherwise", " ", "x > 0", "\\n", "\\t", '\\"', "\\\\", "\\u{263A}",
+                                 "\\u{1b}", "\\r", "\\q",
                                  "#read()", "$", "//", "/*", "🏳️\u200d🌈", "a\u200db", "read", "é"])
 STRINGS = st.lists(STRING_PIECES, max_size=4).map(lambda pieces: '"' + "".join(pieces) + '"')
 COMMENT_TEXT = st.text(st.sampled_from(list("ab #$()\"\\,;:_^&")), max_size=8)
@@ -25,7 +26,8 @@ COMMENTS = st.one_of(COMMENT_TEXT.map(lambda t: f"/* {t} */"),
                      COMMENT_TEXT.filter(lambda t: "$" not in t).map(lambda t: f"// {t}\n"))
 FLAGS = st.sampled_from(["#true", "#false"])
 SIZES = st.sampled_from(["#50%", "#150%", "#2em", "#(-1pt)", "#0.5em"])
-OPERATORS = st.sampled_from([" + ", " - ", " = ", " <= ", " -> ", " := ", " ", ", ", " dot ", " times "])
+OPERATORS = st.sampled_from([" + ", " - ", " = ", " <= ", " -> ", " := ", " ", ", ", " dot ", " times ", " => ",
+                             " != ", " |-> ", "\t+\t", "\u00a0=\u00a0", "\n< ", "..."])
 ATOMS = st.one_of(LETTERS, SYMBOLS, NUMBERS, JOINED, ESCAPES, STRINGS)
 
 
@@ -44,7 +46,7 @@ def _calls(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
         st.builds(lambda a, b: f"binom({a}, {b})", inner, inner),
         st.builds(lambda a, d: f"vec({a}, {a}, delim: {d})", inner, delim),
         st.builds(lambda rows, d, g: f"mat(delim: {d}, {rows}; {rows}, row-gap: {g})", st.lists(
-            inner, min_size=1, max_size=3).map(", ".join), delim, st.sampled_from(["#1em", "#0.5em", "#2pt", "#auto"])),
+            inner, min_size=1, max_size=3).map(", ".join), delim, st.sampled_from(["#1em", "#0.5em", "#2pt", "#3pt"])),
         st.builds(lambda a, b, s: f"cases({a} &{s}, {b} &\"otherwise\", reverse: #true)", inner, inner, STRINGS),
         st.builds(lambda base, named: "attach(" + ", ".join([base, *(f"{k}: {v}" for k, v in named.items())]) + ")",
                   inner, corners),
@@ -67,7 +69,8 @@ TERMS = st.recursive(
         st.builds(lambda a: f"({a})", inner),
         st.builds(lambda a, b: f"{a}/{b}", inner, inner),
         st.builds(lambda a, c, b: f"{a} {c} {b}", inner, COMMENTS, inner),
-        st.builds(lambda a: f"{a}'", LETTERS),
+        st.builds(lambda a, primes: a + primes, LETTERS, st.sampled_from(["'", "''", "'''"])),
+        st.builds(lambda a: f"[|{a}|]", inner),
     ),
     max_leaves=6,
 )
