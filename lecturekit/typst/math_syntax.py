@@ -7,8 +7,8 @@ line breaks, shorthands and operators, brackets, `&`, `name:` at the start of a 
 and new source is written from the tokens it recognises:
 
 - an identifier of one letter (with any combining marks on it), or one of Typst's math and symbol
-  names, as written (symbols may
-  carry modifiers: `arrow.r.long`); any other identifier as a string, so it is shown as text;
+  names, as written (symbols may carry modifiers: `arrow.r.long`); any other identifier as a
+  string, so it is shown as text;
 - the name of a named argument (`delim:`, `row-gap:`), as written: a name there is not looked up;
 - numbers, operators, brackets, shorthands and escapes as written (`\\u{…}` only when it names a
   character), and characters that join others (ZWJ, variation selectors, combining marks) too;
@@ -133,7 +133,7 @@ def _codepoint(digits: str) -> str | None:
 
 def _string(text: str, i: int) -> tuple[int, str, str | None]:
     """The end of the string that starts at `text[i]` (a quote), its value, and a note when it
-    is not drawn as written (it was not closed, or holds a control character)."""
+    is not drawn as written (it was not closed, or holds a lone surrogate, which no UTF-8 holds)."""
     value: list[str] = []
     note = None
     j = i + 1
