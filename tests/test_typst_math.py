@@ -24,7 +24,7 @@ from lecturekit.typst.math_syntax import (
     tokens,
 )
 from lecturekit.typst.names import functions, symbols
-from lecturekit.typst.source import formula, prose
+from lecturekit.typst.source import Span, formula, prose
 
 
 def rebuilt(math: str) -> str:
@@ -117,6 +117,13 @@ def test_joiners_and_variation_selectors_stay_in_the_characters_they_join() -> N
     assert notes("a\x1bb") == {CONTROL: ["\x1b"]} and notes("a\x85b") == {}  # NEL is white space in Typst
     assert prose("a\x1b\x9b\ud800b") == prose("a   b")  # in prose, control characters are spaces
     assert printable(f"{text} \x1b[2J") == f"{text} \\x1b[2J"  # and in a diagnostic, escaped
+
+
+def test_a_coloured_part_of_prose_never_cuts_a_character_in_two() -> None:
+    flag, text = "🏳️\u200d🌈", "a 🏳️\u200d🌈 e\u0301 b"
+    assert f'[#"{flag}"]' in prose(text, [Span(2, 3, "p0")])  # the white flag alone: the whole sequence
+    assert '[#"e\u0301"]' in prose(text, [Span(text.index("e"), text.index("e") + 1, "p0")])
+    assert '[#"a"]' in prose(text, [Span(0, 1, "p0")])
 
 
 def test_unicode_escapes_are_read_as_typst_reads_them() -> None:

@@ -10,6 +10,7 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
@@ -214,9 +215,30 @@ def _math(math: str, offset: int, spans: list[Span]) -> str:
     return render(pieces, False)
 
 
+_ZWJ = "\u200d"
+
+
+def _joins(ch: str) -> bool:
+    """Whether `ch` belongs to the character before it: a combining mark, a variation selector
+    (both marks), a joiner, an emoji skin tone or a tag of an emoji flag."""
+    return (unicodedata.category(ch) in ("Mn", "Mc", "Me") or ch == _ZWJ or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\U000e0020" <= ch <= "\U000e007f")
+
+
+def _whole_characters(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) grown to whole characters as a reader sees them: a letter with its marks, an
+    emoji sequence joined by ZWJ, so a coloured part never cuts one in two."""
+    while start > 0 and start < len(text) and (_joins(text[start]) or text[start - 1] == _ZWJ):
+        start -= 1
+    while end < len(text) and (_joins(text[end]) or text[end - 1] == _ZWJ):
+        end += 1
+    return start, end
+
+
 def _prose(text: str, start: int, end: int, spans: list[Span]) -> str:
-    """Literal text: every character is shown as it is; spans are coloured groups."""
-    pieces = _nest([(s.start, s.end, s.label) for s in spans], start, end)
+    """Literal text: every character is shown as it is; spans are coloured groups (of whole
+    characters)."""
+    pieces = _nest([(*_whole_characters(text, s.start, s.end), s.label) for s in spans], start, end)
 
     def render(pieces: list) -> str:
         out, run = [], []
