@@ -1,7 +1,8 @@
 """Formulas generated from Typst's safe math constructs (calls with named arguments, strings and
 their escapes, `\\u{…}` escapes, attachments, fractions, alignment and line breaks, comments,
 code literals, emoji joined by ZWJ and variation selectors): the rebuild draws each one pixel for
-pixel as Typst draws it as written, and warns about none of them."""
+pixel as Typst draws it as written, and warns about none of them; inline in prose, the formula
+ends at the `$` Typst ends it at (strings and comments in it may hold `$`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lecturekit.typst.math_syntax import notes
+from lecturekit.typst.source import framed, prose
 from tests.typst_pictures import failure, pages, raw, rebuilt
 
 LETTERS = st.sampled_from(list("abxyzABNR"))
@@ -101,5 +103,18 @@ def test_any_formula_of_safe_constructs_is_drawn_as_typst_draws_it_as_written(ma
         original, ours = pages([raw(math), rebuilt(math)])
     except Exception:  # the binding's error: if Typst refuses the formula as written, so it must the rebuild
         assert failure(raw(math)) is not None and failure(rebuilt(math)) is not None, math
+        return
+    assert original == ours, math
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(formulas())
+def test_inline_math_in_prose_ends_where_typst_ends_it_and_is_drawn_as_written(math: str) -> None:
+    # strings and comments in the formula may hold `$`: the math still ends at the same `$` Typst ends it at
+    written = framed(f'#"the rate "${math}$#" holds"')
+    try:
+        original, ours = pages([written, prose(f"the rate ${math}$ holds")])
+    except Exception:  # the binding's error: if Typst refuses the formula as written, so it must the rebuild
+        assert failure(written) is not None and failure(prose(f"the rate ${math}$ holds")) is not None, math
         return
     assert original == ours, math
