@@ -38,6 +38,7 @@ def hostile_objects(secret: Path) -> dict[str, str]:
         "across": 'a Panel that says "$"a$ #panic("LK-SENTINEL") $"$"',
         "formula": f'a Math that says "${SENTINEL} + #import "@preview/cetz:0.2.2": *$"',
         "loop": 'a Math that says "$#for i in range(10000000000) { }$"',
+        "named": f'a Math that says "$vec(a, delim: #none) + attach(x, t: {read}, b: {SENTINEL})$"',
         "lines": f'a Derivation that says "$a &= b \\\\ c &= {SENTINEL}$"',
         "table": f'a Table that says "A B C D" (rows=((\'A\', \'B\'), (\'$#panic("LK")$\', \'{read}\')), header=True)',
         "fig": "a Figure (x_range=(0.0, 4.0), y_range=(0.0, 4.0))",
@@ -77,7 +78,7 @@ def test_no_channel_runs_code_and_each_rewrite_is_reported(hostile: tuple[Path, 
     report = json.loads(result.stdout)
     rewritten = {w["object"] for w in report["warnings"] if w["message"].startswith("math rewritten: ")}
     # `head` holds its code between formulas, in prose: shown as the characters, with nothing to rewrite
-    assert rewritten == {"title", "between", "across", "formula", "loop", "lines", "table", "p", "q"}
+    assert rewritten == {"title", "between", "across", "formula", "loop", "named", "lines", "table", "p", "q"}
     assert not [w for w in report["warnings"] if "cannot typeset" in w["message"] or "left out" in w["message"]]
 
 
@@ -110,9 +111,17 @@ OURS = ("#box(stroke: 0.01pt + rgb(", "#text(fill: rgb(", "#block(width: ", "#se
         "#set text(dir: rtl);", '#set text(lang: "')
 
 
+#: The code literals a formula may hold, written by the rebuild itself: nothing may follow them
+#: that would make them more than a value (a field, a call, a block).
+LITERAL = re.compile(r"#(none|auto|true|false|left|center|right|start|end|top|horizon|bottom|black|gray|silver|"
+                     r"white|navy|blue|aqua|teal|eastern|purple|fuchsia|maroon|red|orange|yellow|olive|green|lime|"
+                     r"[0-9.]+(pt|mm|cm|in|deg|rad|em|fr|%)?|\(-[0-9.]+[a-z%]*\))(?![\w(\[;-]|\.[^\W\d])")
+
+
 def code_outside_strings(source: str) -> list[str]:
-    """Every `#` outside a string literal that is not lecturekit's own construct or a literal of
-    its own (`#"…"`), and every comment. Deliberately simple: skips escapes and strings, nothing more."""
+    """Every `#` outside a string literal that is not lecturekit's own construct, a literal of its
+    own (`#"…"`) or a value literal (`#none`, `#2pt`), and every comment but the empty one
+    (`/**/`). Deliberately simple: skips escapes and strings, nothing more."""
     found = []
     i = 0
     while i < len(source):
@@ -126,7 +135,10 @@ def code_outside_strings(source: str) -> list[str]:
                 i += 2 if source[i] == "\\" else 1
             i += 1
             continue
-        if c == "#" and not source.startswith(('#"', *OURS), i):
+        if source.startswith("/**/", i):  # the empty comment a comment is rebuilt as
+            i += 4
+            continue
+        if c == "#" and not source.startswith(('#"', *OURS), i) and not LITERAL.match(source, i):
             found.append(source[i : i + 20])
         if source.startswith(("//", "/*", "*/"), i):
             found.append(source[i : i + 20])
@@ -138,11 +150,19 @@ def test_the_scanner_finds_code_where_there_is_some() -> None:
     assert code_outside_strings('#"a" $x$ #panic("x")') == ['#panic("x")']
     assert code_outside_strings("$a // b$") == ["// b$"]
     assert code_outside_strings('#"#panic()" $"#x" \\#$') == []
+    assert code_outside_strings("$mat(delim: #none, gap: #1em, a) /**/ #(-1)$") == []
+    found = code_outside_strings("$#none.x #2pt(1) #(-1 + 1)$")
+    assert [code[:6] for code in found] == ["#none.", "#2pt(1", "#(-1 +"]
 
 
 ANY = st.text(st.characters(blacklist_categories=("Cs",)), max_size=60)
 MATHY = st.text(alphabet='#$"\\/*&()[]{},;:_^ ab1.', max_size=60)
-TEXTS = st.one_of(ANY, MATHY, st.builds(lambda a, b: f"{a}{SENTINEL}{b}", MATHY, MATHY))
+#: Calls with named arguments, whose values may be code, a literal or a literal with more after it.
+NAMED = st.builds(lambda name, value, rest: f"mat({name}: {value}{rest}, a)",
+                  st.sampled_from(["delim", "augment", "gap", "row-gap", "t", "read", "_x", "a-b"]),
+                  st.sampled_from(["#none", "#read(\"x\")", "#1em", "#(-1)", "#true", "#left", "#sys", "#(1)"]),
+                  st.sampled_from(["", ".x", "(1)", "[x]", ";", "-x", ".5", "pt", "#panic()"]))
+TEXTS = st.one_of(ANY, MATHY, NAMED.map(lambda m: f"${m}$"), st.builds(lambda a, b: f"{a}{SENTINEL}{b}", MATHY, MATHY))
 
 
 def _bodies(text: str) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
-from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, math_end, notes, quote, tokens
+from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, is_name, math_end, notes, quote, tokens
 from lecturekit.typst.template import FRAME_COLOR, label_color
 
 
@@ -75,21 +75,33 @@ _POSTFIX = {"!", "'"}
 
 def _partners(found: list) -> tuple[dict[int, int], dict[int, int]]:
     """Each bracket that is matched, with the index of its partner; and for each `,` or `;` inside
-    a matched bracket, that bracket's opening."""
-    partners, stack, commas, inside = {}, [], {}, []
+    a matched bracket, each named argument's name and everything in its value, that bracket's
+    opening (a group of any of them is grown to the whole call: a value may not be a group)."""
+    partners, stack, commas, inside, named = {}, [], {}, [], []
     for i, token in enumerate(found):
         if token.sort in (Sort.BREAK, Sort.ALIGN):  # brackets do not pair across a line or a column
             stack.clear()
             inside.clear()
-        elif token.sort is Sort.OPEN:
-            stack.append(i)
-            inside.append([])
-        elif token.sort is Sort.CLOSE and stack:
+            named.clear()
+            continue
+        if token.sort is Sort.CLOSE and stack:
             j = stack.pop()
             partners[i], partners[j] = j, i
             commas.update((k, j) for k in inside.pop())
+            named.pop()
+        level = next((k for k, in_value in enumerate(named) if in_value), None)
+        if token.sort is Sort.NAMED and inside:
+            level = len(inside) - 1 if level is None else level
+            named[-1] = True
         elif token.source in (",", ";") and inside:
-            inside[-1].append(i)
+            named[-1] = False
+            level = len(inside) - 1 if level is None or level == len(inside) - 1 else level
+        if level is not None:
+            inside[level].append(i)
+        if token.sort is Sort.OPEN:
+            stack.append(i)
+            inside.append([])
+            named.append(False)
     return partners, commas
 
 
@@ -170,7 +182,7 @@ def _joined(found: list, i: int) -> bool:
 def _called(found: list, i: int) -> bool:
     """Whether unit i is a name called with the bracket right after it (`frac(`, `sqrt(`; one
     letter is never a call: `f(a, b)` is f beside a bracket)."""
-    return (found[i].sort is Sort.IDENT and len(found[i].source) > 1 and i + 1 < len(found)
+    return (is_name(found[i]) and i + 1 < len(found)
             and found[i + 1].sort is Sort.OPEN
             and found[i + 1].start == found[i].end)
 
@@ -204,9 +216,30 @@ def _math(math: str, offset: int, spans: list[Span]) -> str:
     return render(pieces, False)
 
 
+_ZWJ = "\u200d"
+
+
+def _joins(ch: str) -> bool:
+    """Whether `ch` belongs to the character before it: a combining mark, a variation selector
+    (both marks), a joiner, an emoji skin tone or a tag of an emoji flag."""
+    return (unicodedata.category(ch) in ("Mn", "Mc", "Me") or ch == _ZWJ or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\U000e0020" <= ch <= "\U000e007f")
+
+
+def _whole_characters(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) grown to whole characters as a reader sees them: a letter with its marks, an
+    emoji sequence joined by ZWJ, so a coloured part never cuts one in two."""
+    while start > 0 and start < len(text) and (_joins(text[start]) or text[start - 1] == _ZWJ):
+        start -= 1
+    while end < len(text) and (_joins(text[end]) or text[end - 1] == _ZWJ):
+        end += 1
+    return start, end
+
+
 def _prose(text: str, start: int, end: int, spans: list[Span]) -> str:
-    """Literal text: every character is shown as it is; spans are coloured groups."""
-    pieces = _nest([(s.start, s.end, s.label) for s in spans], start, end)
+    """Literal text: every character is shown as it is; spans are coloured groups (of whole
+    characters)."""
+    pieces = _nest([(*_whole_characters(text, s.start, s.end), s.label) for s in spans], start, end)
 
     def render(pieces: list) -> str:
         out, run = [], []
@@ -252,7 +285,7 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
         body = f"#set text(dir: rtl);{body}"
     if (lang := cjk_language(text)) is not None:
         body = f'#set text(lang: "{lang}");{body}'
-    return _framed(body)
+    return framed(body)
 
 
 def unbreakable(text: str) -> str:
@@ -309,10 +342,11 @@ def inline_math(text: str) -> list[tuple[int, int]]:
 
 def formula(text: str, spans: list[Span] = (), offset: int = 0) -> str:
     """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
-    return _framed(f"$ {_math(text, offset, list(spans))} $")
+    return framed(f"$ {_math(text, offset, list(spans))} $")
 
 
-def _framed(body: str) -> str:
+def framed(body: str) -> str:
+    """A body in the frame the backend places it by."""
     return f'#box(stroke: 0.01pt + rgb("{FRAME_COLOR}"))[{body}]'
 
 
