@@ -297,7 +297,7 @@ def unbreakable(text: str) -> str:
         pieces.append(f"${_math(text[opening + 1 : closing], opening + 1, [])}$")
         pos = closing + 1
     pieces += [f"#{quote(word)}" for word in text[pos:].split()]
-    return _framed("#linebreak()".join(pieces))
+    return framed("#linebreak()".join(pieces))
 
 
 #: Letters that say which CJK language a text is in: kana (Japanese), Hangul (Korean).
