@@ -70,7 +70,7 @@ def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings
     if settings.narration is not None:
         return recording(settings.narration, scene.start, scene.start + seconds)
     if settings.tts in ("espeak", "piper"):
-        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice)
+        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice, settings.language)
     return None
 
 
@@ -260,13 +260,13 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     from lecturekit.package import Part, join
 
     path = scene_path(settings.out, slug, plan, settings.format.suffix)
-    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False)
+    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False, lang=settings.language)
     write_captions(path, captions(scene_beats(plan.scene)))
     track = narration_for(plan.scene, frames / plan.fps, settings)
     if track is not None:
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec)
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
@@ -382,11 +382,11 @@ def render_lecture(
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
         offset += rendered.frames
     cues = captions(beats)
-    frames = join([Part(s.path, s.title) for s in scenes], path, fps, cues)
+    frames = join([Part(s.path, s.title) for s in scenes], path, fps, cues, lang=settings.language)
     if settings.narration is not None or settings.tts:
         track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
         with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec)
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
     _record(resolved, settings, [whole], {0: key})

@@ -8,18 +8,20 @@ import subprocess
 import numpy as np
 
 from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.voice.languages import LANGUAGES, ORIGINAL
 from lecturekit.voice.speech import trimmed_at_rate
 
 #: espeak-ng's own sample rate and its default speaking rate (words per minute).
 ESPEAK_RATE, ESPEAK_WPM, FASTEST_WPM = 22_050, 175, 450
 
 
-def speak(text: str, wpm: int) -> np.ndarray:
-    """`text` spoken by espeak-ng at `wpm`, leading silence trimmed, at RATE samples a second.
-    The text goes to espeak on its standard input: nothing in it is ever a command or a flag."""
+def speak(text: str, wpm: int, voice: str = LANGUAGES[ORIGINAL].espeak) -> np.ndarray:
+    """`text` spoken by espeak-ng's `voice` (a file it lists, as the languages table names it) at
+    `wpm`, leading silence trimmed, at RATE samples a second. The text goes to espeak on its
+    standard input: nothing in it is ever a command or a flag."""
     if shutil.which("espeak-ng") is None:
         raise LectureError(error(Place(), "espeak-ng is not installed", "run ./setup.sh, or apt-get install espeak-ng"))
-    done = subprocess.run(["espeak-ng", "--stdin", "--stdout", "-s", str(wpm)], input=text.encode("utf-8"),
+    done = subprocess.run(["espeak-ng", "--stdin", "--stdout", "-v", voice, "-s", str(wpm)], input=text.encode("utf-8"),
                           capture_output=True, check=False, timeout=120)
     if done.returncode != 0 or len(done.stdout) <= 44:
         return np.zeros(0, np.float32)
