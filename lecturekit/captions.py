@@ -49,8 +49,8 @@ def _wrap(text: str) -> list[str]:
     return textwrap.wrap(text, LINE, break_long_words=False, break_on_hyphens=False)
 
 
-def captions(beats: list[tuple[float, float, str]]) -> list[Caption]:
-    """Cues for (start, end, narration) beats, in seconds from the video's start."""
+def captions(beats: list[tuple[float, float, str]], lang: str = "en") -> list[Caption]:
+    """Cues for (start, end, narration) beats in the language `lang`, in seconds from the video's start."""
     out: list[Caption] = []
     for start, end, say in beats:
         start = max(start, 0.0)
