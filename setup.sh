@@ -9,8 +9,8 @@ cd "$(dirname "$0")"
 
 job="${1:-demo}"
 # strace: the hostile-lecture tests watch what a command opens and connects to;
-# chromium: the browser the studio tests drive
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium)
+# chromium: the browser the studio tests drive; libicu-dev and g++: PyICU builds against ICU
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium libicu-dev g++)
 
 missing=()
 for package in "${system_packages[@]}"; do
