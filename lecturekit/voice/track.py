@@ -31,8 +31,10 @@ def tts_track(beats: list[tuple[float, float, str]], seconds: float, tts: str = 
         window = max(0.2, end - start - 0.15)
         voice_samples = _spoken(say, window, tts, voice, language)
         if len(voice_samples) / RATE > window + 0.15:
-            warn(Place(), f"the speech of the beat at {start:.2f} s runs {len(voice_samples) / RATE - window:.1f} s "
-                          "past the next beat and is cut there", "retime the lecture: --fit retime")
+            spoken_in = "" if lang == ORIGINAL else f"{language.name} "
+            warn(Place(), f"the {spoken_in}speech of the beat at {start:.2f} s runs "
+                          f"{len(voice_samples) / RATE - window:.1f} s past the next beat and is cut there",
+                 "retime the lecture: --fit retime")
         first = round(start * RATE)
         room = max(0, min(len(voice_samples), round(end * RATE) - first, len(track) - first))
         track[first : first + room] = voice_samples[:room]
