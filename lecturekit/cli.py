@@ -283,18 +283,27 @@ def publish(
     jobs: JobsOpt = DEFAULT_JOBS,
     thumbnail_at: Annotated[float | None, typer.Option(
         "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
+    lang: LangOpt = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Render what is missing, then write beside the joined video: chapters.txt, description.md,
-    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track)."""
+    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track); with --lang, a
+    bundle per language, beside its language's video."""
+    from lecturekit.multilingual import language_list
     from lecturekit.publish import publish as write_bundle
+    from lecturekit.publish import publish_languages
     from lecturekit.settings import RenderSettings
 
     display = None if quiet else RenderDisplay()
+    watch = display.start if display else None
     with _reported(debug), _closing(display):
-        paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
-                             progress_for=display.start if display else None)
+        if lang is None:
+            paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
+                                 progress_for=watch)
+        else:
+            paths = publish_languages(lecture, overrides, RenderSettings(quality, out), language_list(lang),
+                                      _translator(), jobs, thumbnail_at, progress_for=watch)
     for path in paths:
         typer.echo(f"wrote {path}")
 

@@ -286,11 +286,15 @@ def write_still(
     lecture: Path | None, overrides: Path | None, at: float, quality: Quality, out: Path | None
 ) -> Path:
     """The picture at lecture time `at` as a PNG: the board is built as it stands then."""
+    return still_of(read(lecture, overrides), at, quality, out)
+
+
+def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path | None) -> Path:
+    """`write_still` of a lecture already read (or translated)."""
     from PIL import Image
 
     from lecturekit.render import stills
 
-    resolved = read(lecture, overrides)
     ensure_renderable(resolved)
     scene = next((s for s in resolved.scenes if s.start <= at < s.end), None)
     if scene is None:

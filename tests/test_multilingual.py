@@ -75,3 +75,25 @@ def test_board_original_needs_languages_and_a_voice_in_one_language_refuses_a_re
     done = runner.invoke(app, ["render", str(DEMO), "--lang", "en,xx", "--out", str(tmp_path)])
     assert done.exit_code == 2 and "'xx'" in done.output
     assert not any(tmp_path.iterdir())
+
+
+def test_publish_writes_a_bundle_per_language_from_the_lecture_in_it(monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path: Path) -> None:
+    from lecturekit import publish
+    from lecturekit.multilingual import as_recorded
+
+    asked = []
+    monkeypatch.setattr(publish, "publish_resolved",
+                        lambda resolved, settings, *rest: asked.append((resolved.slug, settings.language)) or [])
+    said = []
+
+    def translate(resolved, code):
+        said.append(code)
+        return as_recorded(resolved, code)
+
+    from lecturekit.settings import Quality, RenderSettings
+
+    publish.publish_languages(DEMO, None, RenderSettings(Quality.l, tmp_path), ["en", "de", "ar"], translate)
+    slug = read(DEMO).slug
+    assert said == ["en", "de", "ar"]
+    assert asked == [(slug, "en"), (f"{slug}.de", "de"), (f"{slug}.ar", "ar")]
