@@ -172,3 +172,14 @@ def test_every_stream_of_a_joined_video_carries_its_language(tmp_path: Path) -> 
         join([Part(scene, "One")], joined, 15, [Caption(0.0, 1.0, ("Hallo",))], lang=code)
         with av.open(str(joined)) as container:
             assert {s.metadata.get("language") for s in container.streams if s.type in ("video", "subtitle")} == {tag}
+
+
+def test_japanese_kanji_are_read_as_kana_not_named_chinese_letters() -> None:
+    from lecturekit.voice.reading import for_espeak
+
+    text = "注意力こそがすべてです。"
+    assert for_espeak(text, spoken("ja")) == "ちゅういりょくこそがすべてです。"
+    assert for_espeak(text, spoken("zh")) == text and for_espeak("すべて", spoken("ja")) == "すべて"
+    named = speak(text, 175, spoken("ja").espeak)  # "Chinese letter" three times, in English
+    read = speak(for_espeak(text, spoken("ja")), 175, spoken("ja").espeak)
+    assert len(read) < len(named) * 0.6

@@ -13,6 +13,7 @@ from lecturekit.diagnostics import Place, warning
 from lecturekit.voice import piper
 from lecturekit.voice.espeak import ESPEAK_WPM, FASTEST_WPM, speak
 from lecturekit.voice.languages import ORIGINAL, SpokenLanguage, spoken, tag_streams
+from lecturekit.voice.reading import for_espeak
 from lecturekit.voice.speech import RATE
 
 
@@ -51,10 +52,11 @@ def _spoken(say: str, window: float, tts: str, voice: Path | None, language: Spo
             speed = min(piper.FASTEST, speed * speech.seconds / window * 1.02)
             speech = piper.speak(say, voice, speed)
         return speech.samples
-    samples = speak(say, ESPEAK_WPM, language.espeak)
+    said = for_espeak(say, language)
+    samples = speak(said, ESPEAK_WPM, language.espeak)
     if len(samples) / RATE > window:
         faster = min(FASTEST_WPM, int(ESPEAK_WPM * len(samples) / RATE / window) + 10)
-        samples = speak(say, faster, language.espeak)
+        samples = speak(said, faster, language.espeak)
     return samples
 
 
