@@ -197,6 +197,14 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     display = None if quiet else RenderDisplay()
     watch = display.start if display else None
     with _reported(debug), _closing(display):
+        if fit == "retime" and lang is not None:
+            codes = language_list(lang)
+            _refuse_retime_unless_per_language(board, narration, tts)
+            for code in codes:  # each language's lecture follows its own voice
+                timed = _retime_in(lecture, overrides, code, voice, quiet)
+                _render_languages(read(timed, overrides), [code], board, scene, settings, jobs, announce, watch,
+                                  cluster)
+            return
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
         resolved = read(lecture, overrides)
@@ -221,6 +229,28 @@ def _render_languages(resolved, codes, board, scene, settings, jobs, announce, w
     for rendered in render_each(resolved, codes, settings, translate, scene, jobs, announce, watch, cluster):
         if rendered.index == 0:
             announce(rendered)  # the scenes were announced as they landed
+
+
+def _refuse_retime_unless_per_language(board, narration, tts) -> None:
+    if board == "original":
+        raise LectureError(error(Place(), "a board retimed to one language's voice cannot keep time with the others",
+                                 "give --fit speed with --board original"), exit_code=2)
+    if narration is not None or tts != "piper":
+        raise LectureError(error(Place(), "--fit retime in a language follows Piper's speech of it",
+                                 "give --tts piper (and --voice FILE.onnx for the language)"), exit_code=2)
+
+
+def _retime_in(lecture, overrides, code, voice, quiet) -> Path:
+    """--fit retime --lang CODE: the lecture retimed to Piper's speech in the language."""
+    from lecturekit.multilingual import retimed_in
+    from lecturekit.progress import Steps
+    from lecturekit.sources import read
+
+    progress = None if quiet else Steps("speaking", " beats")
+    out = retimed_in(read(lecture, overrides), code, voice, _translator(), progress)
+    if not quiet:
+        typer.echo(f"wrote {out}", err=True)
+    return out
 
 
 def _translator():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 
@@ -67,6 +68,22 @@ def render_each(resolved: ResolvedLecture, codes: list[str], settings: RenderSet
     return out
 
 
+def retimed_in(resolved: ResolvedLecture, code: str, voice: Path | None, translate: Translator,
+               progress: Callable[[float, float], None] | None = None) -> Path:
+    """--fit retime in a language: the lecture retimed to Piper's speech of its narration in
+    `code`, written beside it as `NAME.retimed.CODE.json` (its figures and translations found
+    from there as from the original)."""
+    from lecturekit.voice import piper
+    from lecturekit.voice.retime import retimed, spoken_by_piper, write_lecture
+
+    said = translate(resolved, code)
+    heard = spoken_by_piper(said, piper.voice_for(spoken(code), voice), progress)
+    source = Path(resolved.source)
+    out = source.with_name(f"{source.stem}.retimed.{spoken(code).code}.json")
+    write_lecture(retimed(source, heard, [b.say for s in said.scenes for b in s.beats]), out)
+    return out
+
+
 def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderSettings, translate: Translator,
                   jobs: int = 1, on_done: Callable[[RenderedScene], None] | None = None,
                   progress_for: ProgressFactory | None = None, cluster: str | None = None) -> RenderedScene:
@@ -97,4 +114,4 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
     return RenderedScene(0, resolved.title, path, whole.frames)
 
 
-__all__ = ["Translator", "as_recorded", "language_list", "render_dubbed", "render_each"]
+__all__ = ["Translator", "as_recorded", "language_list", "render_dubbed", "render_each", "retimed_in"]

@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
+from lecturekit.diagnostics import LectureError
 from lecturekit.sources import read
 from tests.conftest import DEMO
 from tests.test_narration import onsets
@@ -74,6 +75,12 @@ def test_board_original_needs_languages_and_a_voice_in_one_language_refuses_a_re
     assert done.exit_code == 2 and "original needs --lang" in done.output
     done = runner.invoke(app, ["render", str(DEMO), "--lang", "en,xx", "--out", str(tmp_path)])
     assert done.exit_code == 2 and "'xx'" in done.output
+    done = runner.invoke(app, ["render", str(DEMO), "--lang", "en,de", "--board", "original", "--fit", "retime",
+                               "--tts", "piper", "--out", str(tmp_path)])
+    assert done.exit_code == 2 and "cannot keep time with the others" in done.output
+    done = runner.invoke(app, ["render", str(DEMO), "--lang", "de", "--fit", "retime", "--tts", "espeak",
+                               "--out", str(tmp_path)])
+    assert done.exit_code == 2 and "follows Piper's speech" in done.output
     assert not any(tmp_path.iterdir())
 
 
@@ -97,3 +104,24 @@ def test_publish_writes_a_bundle_per_language_from_the_lecture_in_it(monkeypatch
     slug = read(DEMO).slug
     assert said == ["en", "de", "ar"]
     assert asked == [(slug, "en"), (f"{slug}.de", "de"), (f"{slug}.ar", "ar")]
+
+
+@pytest.mark.slow  # Piper speaks the demo's eight beats: about 35 s of CPU
+def test_fit_retime_in_a_language_follows_its_own_voice(tmp_path: Path) -> None:
+    import shutil
+
+    from lecturekit.model import load
+    from lecturekit.multilingual import as_recorded, retimed_in
+    from tests.test_languages import _voice_as
+
+    shutil.copytree(DEMO.parent, tmp_path / "demo", ignore=shutil.ignore_patterns("locale"))
+    source = tmp_path / "demo" / DEMO.name
+    german = _voice_as(tmp_path, "de_DE")
+    out = retimed_in(read(source), "de", german, as_recorded)
+    assert out == source.with_name(f"{source.stem}.retimed.de.json")
+    before, after = load(source), load(out)
+    starts = [b.start for s in after.scenes for b in s.beats]
+    assert starts != [b.start for s in before.scenes for b in s.beats]  # moved to the German voice's pace
+    assert starts == sorted(starts) and read(out).renderable
+    with pytest.raises(LectureError, match="no Piper voice for German"):
+        retimed_in(read(source), "de", None, as_recorded)
