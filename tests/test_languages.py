@@ -183,3 +183,20 @@ def test_japanese_kanji_are_read_as_kana_not_named_chinese_letters() -> None:
     named = speak(text, 175, spoken("ja").espeak)  # "Chinese letter" three times, in English
     read = speak(for_espeak(text, spoken("ja")), 175, spoken("ja").espeak)
     assert len(read) < len(named) * 0.6
+
+
+def test_a_mov_is_tagged_in_quicktimes_own_spelling(tmp_path: Path) -> None:
+    scene = tmp_path / "scene.mov"
+    with av.open(str(scene), "w") as container:
+        stream = container.add_stream("prores_ks", rate=15)
+        stream.width, stream.height, stream.pix_fmt = 64, 64, "yuva444p10le"
+        container.mux(stream.encode(av.VideoFrame.from_ndarray(np.zeros((64, 64, 3), np.uint8), format="rgb24")))
+        container.mux(stream.encode(None))
+    kept = {}
+    for code in ("de", "fr", "zh", "ja", "ar", "cs", "nl", "ru", "el", "he", "hi", "ko"):
+        joined = tmp_path / f"joined-{code}.mov"
+        join([Part(scene, "One")], joined, 15, lang=code)
+        with av.open(str(joined)) as container:
+            kept[code] = container.streams.video[0].metadata.get("language")
+    assert kept == {"de": "ger", "fr": "fra", "zh": "chi", "ja": "jpn", "ar": "ara", "cs": "ces", "nl": "dut",
+                    "ru": "rus", "el": "gre", "he": "heb", "hi": "hin", "ko": "kor"}

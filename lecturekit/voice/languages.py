@@ -45,8 +45,14 @@ class SpokenLanguage:
 
     def tag(self, suffix: str = ".mp4") -> str:
         """The ISO 639-2 code a file of this `suffix` stores for it: the bibliographic form in
-        Matroska and WebM (as their specification asks), the terminological one elsewhere."""
-        return (self.bibliographic or self.iso639_2) if suffix in (".webm", ".mkv") else self.iso639_2
+        Matroska and WebM (as their specification asks) and in MOV (QuickTime's own list of
+        languages, the only ones a MOV holds, spells most of them so); the terminological one in MP4."""
+        quicktime = suffix == ".mov" and self.iso639_2 not in _QUICKTIME_TERMINOLOGICAL
+        return (self.bibliographic or self.iso639_2) if suffix in (".webm", ".mkv") or quicktime else self.iso639_2
+
+
+#: The languages QuickTime's list (FFmpeg's mov_mdhd_language_map) spells terminologically.
+_QUICKTIME_TERMINOLOGICAL = frozenset({"fra", "ces", "ron", "slk"})
 
 
 def _entry(code: str, espeak: str, name: str, iso639_2: str, bibliographic: str | None = None,
