@@ -87,7 +87,7 @@ def retimed_in(resolved: ResolvedLecture, code: str, voice: Path | None, transla
 def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderSettings, translate: Translator,
                   jobs: int = 1, on_done: Callable[[RenderedScene], None] | None = None,
                   progress_for: ProgressFactory | None = None, cluster: str | None = None) -> RenderedScene:
-    """The board as recorded, rendered once (with the first language's narration), and beneath
+    """The board as recorded, rendered once (as `render` renders it, in `OUT/SLUG/`), and beneath
     it in `OUT/SLUG/SLUG.a-b-c.mp4` a narration track (when a voice is asked for), a caption
     track and chapter names per language, the first the default."""
     if settings.format not in (Format.mp4, Format.mov):
@@ -96,7 +96,7 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
     if settings.narration is not None:
         raise LectureError(error(Place(), "a recording is in one language: it cannot narrate several",
                                  "give --tts espeak or --tts piper with several languages"), exit_code=2)
-    whole, scenes = render_resolved(resolved, replace(settings, language=codes[0]), jobs, on_done, progress_for,
+    whole, scenes = render_resolved(resolved, replace(settings, language=ORIGINAL), jobs, on_done, progress_for,
                                     cluster)
     fps = settings.frame_rate
     dubs = []
