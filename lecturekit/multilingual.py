@@ -38,6 +38,11 @@ def as_recorded(resolved: ResolvedLecture, code: str) -> ResolvedLecture:
     return resolved if code == ORIGINAL else replace(resolved, slug=f"{resolved.slug}.{code}")
 
 
+def in_language(resolved: ResolvedLecture, code: str, translate: Translator) -> ResolvedLecture:
+    """The lecture in `code`: as recorded in the lecture's own language, else translated."""
+    return resolved if spoken(code).code == ORIGINAL else translate(resolved, code)
+
+
 def language_list(given: str) -> list[str]:
     """The codes of `--lang a,b,c`, each one lecturekit can speak, in order, none twice."""
     codes = [c.strip() for c in given.split(",")]
@@ -60,7 +65,7 @@ def render_each(resolved: ResolvedLecture, codes: list[str], settings: RenderSet
     lecture in that language (board, narration, captions and chapters), in `OUT/SLUG.CODE/`."""
     out = []
     for code in codes:
-        said, heard = translate(resolved, code), replace(settings, language=code)
+        said, heard = in_language(resolved, code, translate), replace(settings, language=code)
         if selectors:
             out += render_resolved_scenes(said, selectors, heard, jobs, on_done, progress_for, cluster)
         else:
@@ -76,7 +81,7 @@ def retimed_in(resolved: ResolvedLecture, code: str, voice: Path | None, transla
     from lecturekit.voice import piper
     from lecturekit.voice.retime import retimed, spoken_by_piper, write_lecture
 
-    said = translate(resolved, code)
+    said = in_language(resolved, code, translate)
     heard = spoken_by_piper(said, piper.voice_for(spoken(code), voice), progress)
     source = Path(resolved.source)
     out = source.with_name(f"{source.stem}.retimed.{spoken(code).code}.json")
@@ -101,7 +106,7 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
     fps = settings.frame_rate
     dubs = []
     for code in codes:
-        said = resolved if code == ORIGINAL else translate(resolved, code)
+        said = in_language(resolved, code, translate)
         heard = replace(settings, language=code)
         track = None
         if settings.tts:
@@ -114,4 +119,4 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
     return RenderedScene(0, resolved.title, path, whole.frames)
 
 
-__all__ = ["Translator", "as_recorded", "language_list", "render_dubbed", "render_each", "retimed_in"]
+__all__ = ["Translator", "as_recorded", "in_language", "language_list", "render_dubbed", "render_each", "retimed_in"]

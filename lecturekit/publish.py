@@ -148,11 +148,12 @@ def publish_languages(
 ) -> list[Path]:
     """A bundle per language, each beside its language's joined video (`OUT/SLUG.CODE/`), from
     the lecture in that language: chapters, description, thumbnail and descriptions in it."""
+    from lecturekit.multilingual import in_language
     from lecturekit.sources import read
 
     resolved = read(lecture, overrides)
     return [path for code in codes
-            for path in publish_resolved(translate(resolved, code), replace(settings, language=code), jobs,
+            for path in publish_resolved(in_language(resolved, code, translate), replace(settings, language=code), jobs,
                                          thumbnail_at, on_done, progress_for)]
 
 
