@@ -200,3 +200,12 @@ def test_a_mov_is_tagged_in_quicktimes_own_spelling(tmp_path: Path) -> None:
             kept[code] = container.streams.video[0].metadata.get("language")
     assert kept == {"de": "ger", "fr": "fra", "zh": "chi", "ja": "jpn", "ar": "ara", "cs": "ces", "nl": "dut",
                     "ru": "rus", "el": "gre", "he": "heb", "hi": "hin", "ko": "kor"}
+
+
+def test_a_beat_espeak_cannot_finish_in_time_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lecturekit.voice import espeak
+
+    monkeypatch.setattr(espeak, "TIMEOUT", 0.001)
+    with pytest.raises(LectureError, match="took over 0.001 s to speak a beat of 2000 characters") as caught:
+        speak("x " * 1000, 175)
+    assert len(caught.value.diagnostics) == 1
