@@ -149,6 +149,11 @@ TtsOpt = Annotated[str | None, typer.Option(
     "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit[voice]).")]
 VoiceOpt = Annotated[Path | None, typer.Option(
     "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help="Render in these languages: de, or en,de,ar (one joined video each; see --board).")]
+BoardOpt = Annotated[str, typer.Option(
+    "--board", help="translated (each language's own board) or original: the board as recorded, with one "
+                    "narration and caption track per --lang in one MP4.")]
 FitOpt = Annotated[str, typer.Option(
     "--fit", help="Speech longer than its beat: speed (speak faster, up to a limit) or retime (move the lecture).")]
 
@@ -167,7 +172,8 @@ TransparentOpt = Annotated[bool, typer.Option(
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
             quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
-            video_format=Format.mp4, transparent=False) -> None:
+            video_format=Format.mp4, transparent=False, lang=None, board="translated") -> None:
+    from lecturekit.multilingual import language_list
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -179,6 +185,10 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     if tts not in (None, "espeak", "piper") or fit not in ("speed", "retime"):
         typer.echo("error: --tts takes espeak or piper, --fit speed or retime", err=True)
         raise typer.Exit(2)
+    if board not in ("translated", "original") or (board == "original" and (lang is None or scene)):
+        typer.echo("error: --board takes translated or original; original needs --lang and the whole lecture",
+                   err=True)
+        raise typer.Exit(2)
     if transparent and video_format is not Format.mov:
         typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
         raise typer.Exit(2)
@@ -187,15 +197,67 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     display = None if quiet else RenderDisplay()
     watch = display.start if display else None
     with _reported(debug), _closing(display):
+        if fit == "retime" and lang is not None:
+            codes = language_list(lang)
+            _refuse_retime_unless_per_language(board, narration, tts)
+            for code in codes:  # each language's lecture follows its own voice
+                timed = _retime_in(lecture, overrides, code, voice, quiet)
+                _render_languages(read(timed, overrides), [code], board, scene, settings, jobs, announce, watch,
+                                  cluster)
+            return
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
         resolved = read(lecture, overrides)
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
-        if scene:
+        if lang is not None:
+            _render_languages(resolved, language_list(lang), board, scene, settings, jobs, announce, watch, cluster)
+        elif scene:
             render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
         else:
             announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
+
+
+def _render_languages(resolved, codes, board, scene, settings, jobs, announce, watch, cluster) -> None:
+    """--lang: one joined video per language, or (--board original) one with a track per language."""
+    from lecturekit.multilingual import render_dubbed, render_each
+
+    translate = _translator()
+    if board == "original":
+        announce(render_dubbed(resolved, codes, settings, translate, jobs, announce, watch, cluster))
+        return
+    for rendered in render_each(resolved, codes, settings, translate, scene, jobs, announce, watch, cluster):
+        if rendered.index == 0:
+            announce(rendered)  # the scenes were announced as they landed
+
+
+def _refuse_retime_unless_per_language(board, narration, tts) -> None:
+    if board == "original":
+        raise LectureError(error(Place(), "a board retimed to one language's voice cannot keep time with the others",
+                                 "give --fit speed with --board original"), exit_code=2)
+    if narration is not None or tts != "piper":
+        raise LectureError(error(Place(), "--fit retime in a language follows Piper's speech of it",
+                                 "give --tts piper (and --voice FILE.onnx for the language)"), exit_code=2)
+
+
+def _retime_in(lecture, overrides, code, voice, quiet) -> Path:
+    """--fit retime --lang CODE: the lecture retimed to Piper's speech in the language."""
+    from lecturekit.multilingual import retimed_in
+    from lecturekit.progress import Steps
+    from lecturekit.sources import read
+
+    progress = None if quiet else Steps("speaking", " beats")
+    out = retimed_in(read(lecture, overrides), code, voice, _translator(), progress)
+    if not quiet:
+        typer.echo(f"wrote {out}", err=True)
+    return out
+
+
+def _translator():
+    """Where each language's texts come from: until the translation stage is in, the lecture's own."""
+    from lecturekit.multilingual import as_recorded
+
+    return as_recorded
 
 
 @app.command()
@@ -210,6 +272,8 @@ def render(
     tts: TtsOpt = None,
     voice: VoiceOpt = None,
     fit: FitOpt = "speed",
+    lang: LangOpt = None,
+    board: BoardOpt = "translated",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -228,7 +292,8 @@ def render(
         _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug)
         return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent)
+            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent, lang=lang,
+            board=board)
 
 
 def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug) -> None:
@@ -248,18 +313,27 @@ def publish(
     jobs: JobsOpt = DEFAULT_JOBS,
     thumbnail_at: Annotated[float | None, typer.Option(
         "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
+    lang: LangOpt = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Render what is missing, then write beside the joined video: chapters.txt, description.md,
-    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track)."""
+    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track); with --lang, a
+    bundle per language, beside its language's video."""
+    from lecturekit.multilingual import language_list
     from lecturekit.publish import publish as write_bundle
+    from lecturekit.publish import publish_languages
     from lecturekit.settings import RenderSettings
 
     display = None if quiet else RenderDisplay()
+    watch = display.start if display else None
     with _reported(debug), _closing(display):
-        paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
-                             progress_for=display.start if display else None)
+        if lang is None:
+            paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
+                                 progress_for=watch)
+        else:
+            paths = publish_languages(lecture, overrides, RenderSettings(quality, out), language_list(lang),
+                                      _translator(), jobs, thumbnail_at, progress_for=watch)
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -391,6 +465,15 @@ def _retime_beside(lecture, overrides, narration, tts, voice, quiet) -> Path:
     if not quiet:
         typer.echo(f"wrote {out}", err=True)
     return out
+
+
+@app.command()
+def voices() -> None:
+    """The languages --lang and --tts espeak speak: code, espeak-ng voice, ISO 639-2 tag, name."""
+    from lecturekit.voice.languages import LANGUAGES
+
+    for entry in LANGUAGES.values():
+        typer.echo(f"{entry.code:<20} {entry.espeak:<24} {entry.iso639_2}  {entry.name}")
 
 
 @app.command()
