@@ -9,8 +9,10 @@ cd "$(dirname "$0")"
 
 job="${1:-demo}"
 # strace: the hostile-lecture tests watch what a command opens and connects to;
-# chromium: the browser the studio tests drive; Noto: the fonts of every script the text is set in
-system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium fonts-noto-core fonts-noto-cjk)
+# chromium: the browser the studio tests drive; Noto: the fonts of every script the text is set in;
+# libicu-dev and g++: PyICU builds against ICU
+system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium fonts-noto-core fonts-noto-cjk
+                 libicu-dev g++)
 
 missing=()
 for package in "${system_packages[@]}"; do

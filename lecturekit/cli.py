@@ -38,11 +38,12 @@ OverridesOpt = Annotated[
 ]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show a traceback when something fails.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Fail on warnings and gaps too.")]
-LangOpt = Annotated[str | None, typer.Option(
+OneLangOpt = Annotated[str | None, typer.Option(
     "--lang", metavar="CODE", help="In this language: LECTURE_DIR/locale/CODE.po (or --translation); "
     "qps: the pseudo-locale, every text accented and 40% longer.")]
 TranslationOpt = Annotated[Path | None, typer.Option(
-    "--translation", metavar="FILE.po", help="The PO file of --lang (default: locale/CODE.po beside the lecture).")]
+    "--translation", metavar="FILE.po", help="The PO file of --lang, one language (default: locale/CODE.po "
+    "beside the lecture).")]
 
 
 def _language(lang: str | None, translation: Path | None):
@@ -61,12 +62,15 @@ def _root() -> None:
     """Render recorded lecture descriptions as Manim videos in sync with the narration."""
 
 
-def _warn(resolved) -> None:
-    """Every warning and gap, one line each, before a render goes ahead without them."""
+def _warn(resolved, after: int = 0) -> None:
+    """Every warning and gap (from the `after`-th diagnostic on: what a translation added), one
+    line each, before a render goes ahead without them."""
     from lecturekit.diagnostics import Severity
 
-    for diagnostic in resolved.of(Severity.WARNING) + resolved.of(Severity.UNRESOLVED):
-        typer.echo(diagnostic.line(), err=True)
+    found = resolved.diagnostics[after:]
+    for severity in (Severity.WARNING, Severity.UNRESOLVED):
+        for diagnostic in (d for d in found if d.severity is severity):
+            typer.echo(diagnostic.line(), err=True)
 
 
 def _refuse_unless_strictly_clean(resolved, strict: bool) -> None:
@@ -123,7 +127,7 @@ def check(
     overrides: OverridesOpt = None,
     strict: StrictOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    lang: LangOpt = None,
+    lang: OneLangOpt = None,
     translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
@@ -168,6 +172,11 @@ TtsOpt = Annotated[str | None, typer.Option(
     "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit[voice]).")]
 VoiceOpt = Annotated[Path | None, typer.Option(
     "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
+LangOpt = Annotated[str | None, typer.Option(
+    "--lang", help="Render in these languages: de, or en,de,ar (one joined video each; see --board).")]
+BoardOpt = Annotated[str, typer.Option(
+    "--board", help="translated (each language's own board) or original: the board as recorded, with one "
+                    "narration and caption track per --lang in one MP4.")]
 FitOpt = Annotated[str, typer.Option(
     "--fit", help="Speech longer than its beat: speed (speak faster, up to a limit) or retime (move the lecture).")]
 
@@ -186,7 +195,8 @@ TransparentOpt = Annotated[bool, typer.Option(
 
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
             quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
-            video_format=Format.mp4, transparent=False, language=None) -> None:
+            video_format=Format.mp4, transparent=False, lang=None, board="translated", translation=None) -> None:
+    from lecturekit.multilingual import language_list
     from lecturekit.pipeline import render_lecture, render_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
@@ -198,6 +208,10 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     if tts not in (None, "espeak", "piper") or fit not in ("speed", "retime"):
         typer.echo("error: --tts takes espeak or piper, --fit speed or retime", err=True)
         raise typer.Exit(2)
+    if board not in ("translated", "original") or (board == "original" and (lang is None or scene)):
+        typer.echo("error: --board takes translated or original; original needs --lang and the whole lecture",
+                   err=True)
+        raise typer.Exit(2)
     if transparent and video_format is not Format.mov:
         typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
         raise typer.Exit(2)
@@ -206,15 +220,93 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     display = None if quiet else RenderDisplay()
     watch = display.start if display else None
     with _reported(debug), _closing(display):
+        if fit == "retime" and lang is not None:
+            codes = language_list(lang)
+            _refuse_retime_unless_per_language(board, narration, tts)
+            for code in codes:  # each language's lecture follows its own voice
+                timed = _retime_in(lecture, overrides, code, voice, quiet)
+                _render_languages(read(timed, overrides), [code], board, scene, settings, jobs, announce, watch,
+                                  cluster)
+            return
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
-        resolved = read(lecture, overrides, language)
+        resolved = read(lecture, overrides)
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
-        if scene:
-            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster, language)
+        if lang is not None:
+            _render_languages(resolved, _codes(lang, translation), board, scene, settings, jobs, announce, watch,
+                              cluster, translation)
+        elif scene:
+            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
         else:
-            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster, language))
+            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
+
+
+def _render_languages(resolved, codes, board, scene, settings, jobs, announce, watch, cluster,
+                      translation=None) -> None:
+    """--lang: one joined video per language, or (--board original) one with a track per language."""
+    from lecturekit.multilingual import render_dubbed, render_each
+
+    translate = _translator(translation)
+    if board == "original":
+        announce(render_dubbed(resolved, codes, settings, translate, jobs, announce, watch, cluster))
+        return
+    for rendered in render_each(resolved, codes, settings, translate, scene, jobs, announce, watch, cluster):
+        if rendered.index == 0:
+            announce(rendered)  # the scenes were announced as they landed
+
+
+def _refuse_retime_unless_per_language(board, narration, tts) -> None:
+    if board == "original":
+        raise LectureError(error(Place(), "a board retimed to one language's voice cannot keep time with the others",
+                                 "give --fit speed with --board original"), exit_code=2)
+    if narration is not None or tts != "piper":
+        raise LectureError(error(Place(), "--fit retime in a language follows Piper's speech of it",
+                                 "give --tts piper (and --voice FILE.onnx for the language)"), exit_code=2)
+
+
+def _retime_in(lecture, overrides, code, voice, quiet) -> Path:
+    """--fit retime --lang CODE: the lecture retimed to Piper's speech in the language."""
+    from lecturekit.multilingual import retimed_in
+    from lecturekit.progress import Steps
+    from lecturekit.sources import read
+
+    progress = None if quiet else Steps("speaking", " beats")
+    out = retimed_in(read(lecture, overrides), code, voice, _translator(), progress)
+    if not quiet:
+        typer.echo(f"wrote {out}", err=True)
+    return out
+
+
+def _codes(lang: str, translation: Path | None) -> list[str]:
+    """The languages of `--lang a,b,c`; `--translation` is the file of one of them."""
+    from lecturekit.multilingual import language_list
+
+    codes = language_list(lang)
+    if translation is not None and len(codes) > 1:
+        raise LectureError(error(Place(path=str(translation)), "--translation is the file of one language",
+                                 "give one --lang with it, or keep each language's file in locale/CODE.po"),
+                           exit_code=2)
+    return codes
+
+
+def _translator(translation: Path | None = None):
+    """Where each language's texts come from: the translation stage (`locale/CODE.po` beside the
+    lecture, or the --translation file), each language translated once, what it has to warn of
+    printed as it is."""
+    from lecturekit.translate import translator
+
+    into = translator(translation)
+    done: dict[tuple[int, str], object] = {}
+
+    def translated(resolved, code: str):
+        key = (id(resolved), code)
+        if key not in done:
+            done[key] = into(resolved, code)
+            _warn(done[key], after=len(resolved.diagnostics))
+        return done[key]
+
+    return translated
 
 
 @app.command()
@@ -229,6 +321,8 @@ def render(
     tts: TtsOpt = None,
     voice: VoiceOpt = None,
     fit: FitOpt = "speed",
+    lang: LangOpt = None,
+    board: BoardOpt = "translated",
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,
@@ -239,20 +333,20 @@ def render(
     clip_to: Annotated[float | None, typer.Option("--to", help="GIF: lecture time the clip ends.")] = None,
     width: Annotated[int, typer.Option("--width", min=16, max=3840, help="GIF: width in pixels.")] = 480,
     fps: Annotated[int, typer.Option("--fps", min=1, max=50, help="GIF: frames per second.")] = 10,
-    lang: LangOpt = None,
     translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
     """Render scenes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, all of them and
-    the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene."""
-    with _reported(debug):
-        language = _language(lang, translation)
+    the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene; with --lang,
+    each language's into media/<slug>.<code>/."""
     if video_format is Format.gif:
+        with _reported(debug):
+            language = _language(lang, translation)
         _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug, language)
         return
     _render(lecture, overrides, scene, quality, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent,
-            language=language)
+            strict=strict, voice=voice, fit=fit, video_format=video_format, transparent=transparent, lang=lang,
+            board=board, translation=translation)
 
 
 def _gif(lecture, overrides, scene, clip_from, clip_to, width, fps, out, debug, language) -> None:
@@ -272,21 +366,27 @@ def publish(
     jobs: JobsOpt = DEFAULT_JOBS,
     thumbnail_at: Annotated[float | None, typer.Option(
         "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
-    quiet: QuietOpt = False,
     lang: LangOpt = None,
     translation: TranslationOpt = None,
+    quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     """Render what is missing, then write beside the joined video: chapters.txt, description.md,
-    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track)."""
+    thumbnail.png (1280x720) and descriptions.vtt (an audio-description track); with --lang, a
+    bundle per language, beside its language's video."""
     from lecturekit.publish import publish as write_bundle
+    from lecturekit.publish import publish_languages
     from lecturekit.settings import RenderSettings
 
     display = None if quiet else RenderDisplay()
+    watch = display.start if display else None
     with _reported(debug), _closing(display):
-        paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
-                             progress_for=display.start if display else None,
-                             language=_language(lang, translation))
+        if lang is None:
+            paths = write_bundle(lecture, overrides, RenderSettings(quality, out), jobs, thumbnail_at,
+                                 progress_for=watch)
+        else:
+            paths = publish_languages(lecture, overrides, RenderSettings(quality, out), _codes(lang, translation),
+                                      _translator(translation), jobs, thumbnail_at, progress_for=watch)
     for path in paths:
         typer.echo(f"wrote {path}")
 
@@ -311,10 +411,8 @@ def preview(
     debug: DebugOpt = False,
 ) -> None:
     """A fast draft: `render` at -q l."""
-    with _reported(debug):
-        language = _language(lang, translation)
     _render(lecture, overrides, scene, Quality.l, out, jobs, debug, narration, tts, quiet, verbose, cluster,
-            strict=strict, voice=voice, fit=fit, language=language)
+            strict=strict, voice=voice, fit=fit, lang=lang, translation=translation)
 
 
 @app.command()
@@ -324,7 +422,7 @@ def plan(
     fps: Annotated[int, typer.Option("--fps", min=1, max=240, help="Frames per second.")] = 60,
     as_json: Annotated[bool, typer.Option("--json", help="Print the plan as JSON.")] = False,
     overrides: OverridesOpt = None,
-    lang: LangOpt = None,
+    lang: OneLangOpt = None,
     translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
@@ -370,7 +468,7 @@ def still(
     out: Annotated[Path | None, typer.Option("--out", help="The PNG (default media/<slug>/still-T.png).")] = None,
     quality: QualityOpt = Quality.h,
     overrides: OverridesOpt = None,
-    lang: LangOpt = None,
+    lang: OneLangOpt = None,
     translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
@@ -388,7 +486,7 @@ def storyboard(
     scene: SceneOpt = None,
     out: OutOpt = Path("media"),
     overrides: OverridesOpt = None,
-    lang: LangOpt = None,
+    lang: OneLangOpt = None,
     translation: TranslationOpt = None,
     debug: DebugOpt = False,
 ) -> None:
@@ -428,6 +526,15 @@ def _retime_beside(lecture, overrides, narration, tts, voice, quiet) -> Path:
     if not quiet:
         typer.echo(f"wrote {out}", err=True)
     return out
+
+
+@app.command()
+def voices() -> None:
+    """The languages --lang and --tts espeak speak: code, espeak-ng voice, ISO 639-2 tag, name."""
+    from lecturekit.voice.languages import LANGUAGES
+
+    for entry in LANGUAGES.values():
+        typer.echo(f"{entry.code:<20} {entry.espeak:<24} {entry.iso639_2}  {entry.name}")
 
 
 @app.command()
@@ -536,7 +643,7 @@ def studio(
     out: OutOpt = Path("media"),
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="The port (default: any free one).")] = 0,
     jobs: JobsOpt = DEFAULT_JOBS,
-    lang: LangOpt = None,
+    lang: OneLangOpt = None,
     translation: TranslationOpt = None,
 ) -> None:
     """Review a lecture in the browser: its scenes' videos, timelines, warnings, stills and

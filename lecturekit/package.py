@@ -1,4 +1,5 @@
-"""Package: scene videos joined into the lecture's video by stream copy, one chapter per scene."""
+"""Package: scene videos joined into the lecture's video by stream copy, one chapter per scene;
+the joined video with a narration and a caption track per language."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import av
+import numpy as np
 
 from lecturekit.captions import Caption
 from lecturekit.render.video import atomic
+from lecturekit.voice.languages import ORIGINAL, tag_streams
+from lecturekit.voice.track import add_track, mux_track
 
 
 @dataclass(frozen=True)
@@ -18,10 +22,12 @@ class Part:
     title: str
 
 
-def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapters: bool = True) -> int:
+def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapters: bool = True,
+         lang: str = ORIGINAL) -> int:
     """Concatenate videos without re-encoding (each starts on a keyframe with its own headers)
     into `out` (a file of the parts' kind), with a chapter per part and `cues` as a soft subtitle
-    track (MP4 and MOV; a WebM has its captions beside it); returns the number of frames."""
+    track (MP4 and MOV; a WebM has its captions beside it), its streams tagged with the language
+    `lang`; returns the number of frames."""
     frame_time = Fraction(1, fps)
     with atomic(out) as tmp:
         output = av.open(str(tmp), mode="w")  # the muxer named by the suffix
@@ -29,6 +35,7 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapt
             with av.open(str(parts[0].path)) as first:
                 stream = output.add_stream_from_template(first.streams.video[0])
             subtitles = caption_stream(output) if cues and out.suffix in (".mp4", ".mov") else None
+            tag_streams([s for s in (stream, subtitles) if s is not None], lang, out.suffix)
             start = 0
             marks = []
             for part in parts:
@@ -85,3 +92,45 @@ def mux_captions(output: av.container.OutputContainer, stream: av.stream.Stream,
         packet.time_base = Fraction(1, 1000)
         packet.stream = stream
         output.mux(packet)
+
+
+@dataclass(frozen=True)
+class Dub:
+    """One language of a multi-language video: what is heard and read beneath its pictures."""
+
+    lang: str
+    #: The narration, mono at voice.speech.RATE, as long as the video (None: nothing is heard).
+    track: np.ndarray | None
+    cues: list[Caption]
+    #: A title for each of the video's chapters, in order.
+    chapters: tuple[str, ...] = ()
+
+
+def multilingual(video: Path, dubs: list[Dub], out: Path) -> None:
+    """`video`'s pictures (copied, not re-encoded) with one narration track (AAC) and one caption
+    track (mov_text) per language of `dubs`, each tagged with its ISO 639-2 code and the first
+    language's the default, in the MP4 or MOV `out`. An MP4 holds one set of chapter names: the
+    chapters of `video`, named in the first language."""
+    with atomic(out) as tmp, av.open(str(video)) as source, av.open(str(tmp), mode="w") as target:
+        picture = target.add_stream_from_template(source.streams.video[0])
+        tag_streams([picture], dubs[0].lang, out.suffix)
+        sounds = [add_track(target) if dub.track is not None else None for dub in dubs]
+        texts = [caption_stream(target) for _ in dubs]
+        for n, (dub, sound, text) in enumerate(zip(dubs, sounds, texts, strict=True)):
+            tag_streams([s for s in (sound, text) if s is not None], dub.lang, out.suffix)
+            for stream in (sound, text):
+                if stream is not None:
+                    stream.disposition = av.stream.Disposition.default if n == 0 else av.stream.Disposition(0)
+        for packet in source.demux(source.streams.video[0]):
+            if packet.dts is not None:
+                packet.stream = picture
+                target.mux(packet)
+        for dub, sound, text in zip(dubs, sounds, texts, strict=True):
+            if sound is not None:
+                mux_track(target, sound, dub.track)
+            mux_captions(target, text, dub.cues)
+        chapters = source.chapters()
+        titles = dubs[0].chapters
+        if chapters:
+            target.set_chapters([{**c, "metadata": {**c.get("metadata", {}), "title": titles[i]}}
+                                 if i < len(titles) else c for i, c in enumerate(chapters)])

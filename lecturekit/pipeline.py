@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -71,7 +71,7 @@ def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings
     if settings.narration is not None:
         return recording(settings.narration, scene.start, scene.start + seconds)
     if settings.tts in ("espeak", "piper"):
-        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice)
+        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice, settings.language)
     return None
 
 
@@ -112,10 +112,16 @@ def render_scenes(
     on the Dask `cluster`, and each scene is joined from its chunks by stream copy. Unchanged
     scenes and chunks are reused."""
     resolved = read(lecture, overrides, language)
-    return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster)
+    return render_resolved_scenes(resolved, selectors, spoken_in(settings, language), jobs, on_done, progress_for,
+                                  cluster)
 
 
-def _render_scenes(
+def spoken_in(settings: RenderSettings, language: Language | None) -> RenderSettings:
+    """The settings with the narration spoken in, and the videos tagged with, `language`."""
+    return settings if language is None else replace(settings, language=language.code)
+
+
+def render_resolved_scenes(
     resolved: ResolvedLecture,
     selectors: Sequence[str],
     settings: RenderSettings,
@@ -263,13 +269,13 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     from lecturekit.package import Part, join
 
     path = scene_path(settings.out, slug, plan, settings.format.suffix)
-    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False)
-    write_captions(path, captions(scene_beats(plan.scene)))
+    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False, lang=settings.language)
+    write_captions(path, captions(scene_beats(plan.scene), settings.language))
     track = narration_for(plan.scene, frames / plan.fps, settings)
     if track is not None:
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec)
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
@@ -289,12 +295,17 @@ def write_still(
     lecture: Path | None, overrides: Path | None, at: float, quality: Quality, out: Path | None,
     language: Language | None = None,
 ) -> Path:
-    """The picture at lecture time `at` as a PNG: the board is built as it stands then."""
+    """The picture at lecture time `at` as a PNG (in `language` when given): the board is built as
+    it stands then."""
+    return still_of(read(lecture, overrides, language), at, quality, out)
+
+
+def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path | None) -> Path:
+    """`write_still` of a lecture already read (or translated)."""
     from PIL import Image
 
     from lecturekit.render import stills
 
-    resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     scene = next((s for s in resolved.scenes if s.start <= at < s.end), None)
     if scene is None:
@@ -372,28 +383,45 @@ def render_lecture(
     language: Language | None = None,
 ) -> RenderedScene:
     """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
-    chapter per scene, with captions for the whole narration."""
+    chapter per scene, with captions for the whole narration (in `language` when given)."""
+    return render_resolved(read(lecture, overrides, language), spoken_in(settings, language), jobs, on_done,
+                           progress_for, cluster)[0]
+
+
+def render_resolved(
+    resolved: ResolvedLecture,
+    settings: RenderSettings,
+    jobs: int = 1,
+    on_done: Callable[[RenderedScene], None] | None = None,
+    progress_for: ProgressFactory | None = None,
+    cluster: str | None = None,
+) -> tuple[RenderedScene, list[RenderedScene]]:
+    """`render_lecture` of a lecture already read (or translated): the joined video and its scenes."""
     from lecturekit.package import Part, join
 
-    resolved = read(lecture, overrides, language)
-    scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
+    scenes = render_resolved_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
-        return RenderedScene(0, resolved.title, path, entries[path.name]["frames"])  # no scene changed
-    fps = settings.frame_rate
+        return RenderedScene(0, resolved.title, path, entries[path.name]["frames"]), scenes  # no scene changed
+    cues = captions(joined_beats(resolved, scenes, settings.frame_rate), settings.language)
+    frames = join([Part(s.path, s.title) for s in scenes], path, settings.frame_rate, cues, lang=settings.language)
+    if settings.narration is not None or settings.tts:
+        track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
+        with atomic(path) as tmp:
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
+    write_captions(path, cues)
+    whole = RenderedScene(0, resolved.title, path, frames)
+    _record(resolved, settings, [whole], {0: key})
+    return whole, scenes
+
+
+def joined_beats(resolved: ResolvedLecture, scenes: list[RenderedScene], fps: int) -> list[tuple[float, float, str]]:
+    """(start, end, narration) of every beat in seconds of the joined video, whose scenes are
+    `scenes` as rendered (each as many frames long as it came out)."""
     beats, offset = [], 0
     for rendered, scene in zip(scenes, resolved.scenes, strict=True):
         beats += [(offset / fps + a, offset / fps + b, say) for a, b, say in scene_beats(scene)]
         offset += rendered.frames
-    cues = captions(beats)
-    frames = join([Part(s.path, s.title) for s in scenes], path, fps, cues)
-    if settings.narration is not None or settings.tts:
-        track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
-        with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec)
-    write_captions(path, cues)
-    whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, settings, [whole], {0: key})
-    return whole
+    return beats

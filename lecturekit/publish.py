@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lecturekit.captions import Caption, vtt
@@ -16,7 +16,6 @@ from lecturekit.manifest import recorded
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
-from lecturekit.translate import Language
 
 #: Video sites ignore a chapter list whose chapters are shorter than this.
 MIN_CHAPTER_SECONDS = 10
@@ -128,15 +127,48 @@ def publish(
     thumbnail_at: float | None = None,
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
-    language: Language | None = None,
 ) -> list[Path]:
     """Render what is missing (from the cache when it can), then write the bundle beside the
     joined video; returns the paths written, the video first."""
-    from lecturekit.pipeline import render_lecture, scene_path, write_still
     from lecturekit.sources import read
 
-    whole = render_lecture(lecture, overrides, settings, jobs, on_done, progress_for, language=language)
-    resolved = read(lecture, overrides, language)
+    return publish_resolved(read(lecture, overrides), settings, jobs, thumbnail_at, on_done, progress_for)
+
+
+def publish_languages(
+    lecture: Path | None,
+    overrides: Path | None,
+    settings: RenderSettings,
+    codes: list[str],
+    translate: Callable[[ResolvedLecture, str], ResolvedLecture],
+    jobs: int = 1,
+    thumbnail_at: float | None = None,
+    on_done: Callable | None = None,
+    progress_for: Callable | None = None,
+) -> list[Path]:
+    """A bundle per language, each beside its language's joined video (`OUT/SLUG.CODE/`), from
+    the lecture in that language: chapters, description, thumbnail and descriptions in it."""
+    from lecturekit.multilingual import in_language
+    from lecturekit.sources import read
+
+    resolved = read(lecture, overrides)
+    return [path for code in codes
+            for path in publish_resolved(in_language(resolved, code, translate), replace(settings, language=code), jobs,
+                                         thumbnail_at, on_done, progress_for)]
+
+
+def publish_resolved(
+    resolved: ResolvedLecture,
+    settings: RenderSettings,
+    jobs: int = 1,
+    thumbnail_at: float | None = None,
+    on_done: Callable | None = None,
+    progress_for: Callable | None = None,
+) -> list[Path]:
+    """`publish` of a lecture already read (or translated)."""
+    from lecturekit.pipeline import render_resolved, scene_path, still_of
+
+    whole, _ = render_resolved(resolved, settings, jobs, on_done, progress_for)
     folder, fps = whole.path.parent, settings.frame_rate
     entries = recorded(folder)
     offsets, start = [], 0
@@ -154,6 +186,6 @@ def publish(
         whole.path,
         _write(folder / "chapters.txt", chapters_text(marks)),
         _write(folder / "description.md", description_text(resolved.title, summary, marks)),
-        write_still(lecture, overrides, at, Quality.m, folder / "thumbnail.png", language),
+        still_of(resolved, at, Quality.m, folder / "thumbnail.png"),
         _write(folder / "descriptions.vtt", vtt(cues)),
     ]

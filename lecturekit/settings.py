@@ -57,6 +57,8 @@ class RenderSettings:
     tts: str | None = None
     #: A Piper voice (.onnx beside its .onnx.json); None for the default one.
     voice: Path | None = None
+    #: The language the narration is spoken in and every video is tagged with (a --lang code).
+    language: str = "en"
     #: Let Manim's own log lines through.
     verbose: bool = False
     format: Format = Format.mp4

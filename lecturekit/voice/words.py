@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
+from lecturekit import segmentation
+from lecturekit.voice.languages import ORIGINAL
 
-_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’.,][A-Za-z0-9]+)*")
 
-
-def words(say: str) -> list[str]:
-    """The narration's words in order, punctuation dropped: "3.16" and "tip-to-tail" stay one
-    and three words, as they are said."""
-    return _TOKEN.findall(say.replace("’", "'"))
+def words(say: str, lang: str = ORIGINAL) -> list[str]:
+    """The narration's words in order, punctuation dropped, as the language's own rules find
+    them (lecturekit.segmentation): "3.16" and "tip-to-tail" stay one and three words, as they
+    are said; Japanese and Chinese words are found by ICU's dictionaries."""
+    return segmentation.words(say.replace("’", "'"), lang)
 
 
 def spread(start: float, end: float, count: int) -> list[float]:
