@@ -215,6 +215,9 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
     if transparent and video_format is not Format.mov:
         typer.echo("error: --transparent needs --format mov (ProRes 4444 keeps the alpha)", err=True)
         raise typer.Exit(2)
+    if translation is not None and lang is None:
+        typer.echo("error: --translation needs --lang CODE", err=True)
+        raise typer.Exit(2)
     settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose,
                               format=video_format, transparent=transparent)
     display = None if quiet else RenderDisplay()

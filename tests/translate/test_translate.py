@@ -157,3 +157,13 @@ def test_the_translator_gives_each_language_and_the_original_as_recorded():
     original = read(DEMO)
     assert into(original, "en") is original
     assert [into(original, code).scenes[1].title for code in ("de", "ja")] == ["Pfeile addieren", "矢印の足し算"]
+
+
+def test_a_translation_file_is_for_one_language_given(tmp_path):
+    po = tmp_path / "de.po"
+    po.write_text("", encoding="utf-8")
+    alone = CliRunner().invoke(app, ["render", "--translation", str(po), "--out", str(tmp_path)])
+    assert alone.exit_code == 2 and "--translation needs --lang CODE" in alone.stderr
+    several = CliRunner().invoke(app, ["render", "--lang", "de,ja", "--translation", str(po), "--out", str(tmp_path)])
+    assert several.exit_code == 2 and "--translation is the file of one language" in several.stderr
+    assert not (tmp_path / "lecturekit-demo.de").exists()
