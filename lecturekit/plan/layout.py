@@ -22,10 +22,12 @@ Rules:
 
 Bounded work: a board of n objects is laid out in at most about n² small steps. Up to `EXHAUSTIVE`
 visuals try every way into rows; more try the near-even ways, one for each number of rows. A board
-of more than `SEARCHED` objects is first weighed (`_Content._least_area`: each text unwrapped at
-the smallest font it may take, each visual at its visible size); when even that is more than the
-content area holds, it is never searched but laid out at once in one grid (`_Content._grid`), every
-text measured once, and `check` says what it could not set legibly.
+that does not fit at the first step is weighed (`_Content._least_area`: each text unwrapped at the
+smallest font it may take, each visual at its visible size); when even that is more than the
+content area holds, no smaller step is tried: a board of up to `SEARCHED` objects shrinks its
+texts below the minimum (`_overfull`), a larger one is laid out at once in one grid
+(`_Content._grid`), every text measured once; `check` says what it could not set legibly. A board
+of more than `SEARCHED` objects is weighed before the first step.
 """
 
 from __future__ import annotations
@@ -113,7 +115,15 @@ class Arrangement:
     unfit: tuple[str, ...] = ()
 
 
+def most_arrangements(n: int) -> int:
+    """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
+    each of at most 18 font steps, 1 or 2 columns and 7 places for the texts, the visuals both
+    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows."""
+    return 18 * 2 * 7 * 2 * max(2 ** (EXHAUSTIVE - 1), n)
+
+
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
+    count("board layouts")
     f = theme.frame
     sx0, sy0, sx1, sy1 = f.safe
     places: dict[str, Placed] = {}
@@ -255,15 +265,16 @@ class _Content:
             return lone
         steps = max((round((t.font - self.theme.sizes.minimum) / STEP + 0.4999) for t in self.texts), default=0)
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
-        if not searched and self._least_area() > self.area.width * self.area.height:
-            return self._grid()
-        for step in range(max(steps, 0) + 1):
+        holds = searched or self._least_area() <= self.area.width * self.area.height
+        for step in range(max(steps, 0) + 1 if holds else 0):
             for columns in (1, 2):
                 if columns > len(self.texts):
                     continue
                 options = list(self._options(step, columns))
                 if options:
                     return max(options, key=lambda o: self._score(o))
+            if step == 0 and self._least_area() > self.area.width * self.area.height:
+                break  # no smaller step can hold it either
         return self._overfull(steps) if searched else self._grid()
 
     # ---------------------------------------------------------------- texts
