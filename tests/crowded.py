@@ -34,7 +34,7 @@ def crowded(n: int) -> Generated:
 
 
 def board(counts: dict[str, int]) -> Generated:
-    """One scene showing `counts[kind]` objects of each kind at once (see `MIX`)."""
+    """One scene showing `counts[kind]` objects of each kind at once (see `MIX`), the kinds in turn."""
     objects: dict[str, str] = {}
     does: list[list[object]] = []
     images: dict[str, tuple[int, int]] = {}
@@ -46,25 +46,31 @@ def board(counts: dict[str, int]) -> Generated:
         does.append([round(at, 3), shown(name, how)])
         at += 0.01
 
-    for i in range(counts.get("Title", 0)):
+    def title(i: int) -> None:
         show(f"title_{i}", f'a Title that says "A crowded board, part {i + 1}"')
-    for i in range(counts.get("Heading", 0)):
+
+    def heading(i: int) -> None:
         show(f"heading_{i}", f'a Heading that says "What the recorder caught {i + 1}"')
-    for i in range(counts.get("Panel", 0)):
+
+    def panel(i: int) -> None:
         show(f"panel_{i}", f'a Panel that says "{_SENTENCE.format(i=i)}"')
-    for i in range(counts.get("Figure", 0)):
+
+    def figure(i: int) -> None:
         fig = f"fig_{i}"
         show(fig, "a Figure (x_range=(-1.0, 3.0), y_range=(-1.0, 2.0), aspect=(4.0, 3.0))", "drawn")
         show(f"{fig}_v", f'a Vector [yellow] labelled "v_{i}" drawn in {fig} (start=(0.0, 0.0), end=(2.0, 1.5))',
              "grown")
         show(f"{fig}_l", f'a Line [gray] labelled "w" drawn in {fig} (start=(-0.5, -0.5), end=(2.5, -0.5))', "drawn")
         show(f"{fig}_p", f'a Point [red] labelled "P" drawn in {fig} (location=(1.0, 1.0))', "grown")
-    for i in range(counts.get("Image", 0)):
+
+    def image(i: int) -> None:
         width, height = _SHAPES[i % len(_SHAPES)]
         path = f"figures/picture-{i}.png"
         images[path] = (width, height)
         show(f"image_{i}", f"an Image (path='{path}', aspect=({width}, {height}))", "grown")
-    for i in range(counts.get("Table", 0)):
+
+    def table(i: int) -> None:
+        nonlocal at
         name = f"table_{i}"
         objects[name] = ('a Table [text] that says "Order $1$ $2$ As written the river Shuffled river the" '
                          "(rows=(('Order', '$1$', '$2$'), ('As written', 'the', 'river'), "
@@ -72,6 +78,12 @@ def board(counts: dict[str, int]) -> Generated:
         for _ in range(3):
             does.append([round(at, 3), shown(name)])
             at += 0.01
+
+    makers = {"Title": title, "Heading": heading, "Panel": panel, "Figure": figure, "Image": image, "Table": table}
+    for i in range(max(counts.values(), default=0)):  # the kinds in turn, as a recording mixes them
+        for kind, make in makers.items():
+            if i < counts.get(kind, 0):
+                make(i)
     scene = {"title": "A crowded board", "start": 0, "end": 60,
              "objects": objects,
              "beats": [{"start": 0, "say": "Everything at once.", "live": None, "does": does}]}

@@ -41,7 +41,7 @@ def _within_bounds(done: dict[str, int], n: int, labels: int, boxes: int) -> Non
 
 
 @given(boards(most=200))
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 def test_a_board_of_up_to_200_objects_keeps_its_layout_work_under_the_bound(generated: Generated) -> None:
     _within_bounds(*_counted(generated))
 
