@@ -279,13 +279,17 @@ class _Content:
 
     # ---------------------------------------------------------------- texts
 
-    def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0) -> _Block:
+    def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0,
+               trial: bool = False) -> _Block:
         """The texts in `columns` columns within width x height, `step` steps down (and then
-        times `shrink`, below the minimum, when nothing else is left)."""
+        times `shrink`, below the minimum, when nothing else is left). A `trial` stops measuring
+        once the texts so far cannot fit (one too wide, or taller than the columns hold), and
+        gives a block that does not fit."""
         gap = self.gap
         column = (width - gap * (columns - 1)) / columns
         wrap = min(column, MAX_MEASURE)
         sets = []
+        tall = 0.0
         for item in self.texts:
             font = self.measure.font_at(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
@@ -299,6 +303,9 @@ class _Content:
                 font = max(self.measure.minimum, font - STEP)
                 w, h = self.measure.size(item, wrap, font)
             sets.append((item, w, h, font))
+            tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
+            if trial and (w > column + _EPS or tall / columns > height + _EPS):
+                return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         split = self._split(sets, columns)
         placed = tuple(_Set(item, w, h, font, wrap, int(i >= split))
                        for i, (item, w, h, font) in enumerate(sets))
@@ -445,13 +452,13 @@ class _Content:
         """Every arrangement at this step and this many columns that fits, its visuals visible."""
         area, gap = self.area, self.gap
         if not self.visuals:
-            block = self._block(area.width, area.height, step, columns)
+            block = self._block(area.width, area.height, step, columns, trial=True)
             if block.fits:
                 yield Arrangement(block.places(area.center[0] - block.width / 2, area.center[1] + block.height / 2))
             return
         seen = set()
         for share in TEXT_SHARES:  # texts beside the visuals (on their right)
-            block = self._block((area.width - gap) * share, area.height, step, columns)
+            block = self._block((area.width - gap) * share, area.height, step, columns, trial=True)
             if not block.fits or block.width in seen:
                 continue
             seen.add(block.width)
@@ -462,7 +469,7 @@ class _Content:
             visuals = _shift(visuals, x0 - used.x0, 0.0)
             texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
             yield from self._visible_only({**visuals, **texts})
-        block = self._block(area.width, area.height, step, columns)  # texts under the visuals
+        block = self._block(area.width, area.height, step, columns, trial=True)  # texts under the visuals
         room = area.height - gap - block.height
         if block.fits and room > 0:
             visuals = self._visual_block(Box(area.x0, area.y1 - room, area.x1, area.y1))
