@@ -249,7 +249,7 @@ class _Content:
     """The content area's arrangement (see the module's rules)."""
 
     def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure) -> None:
-        self.all = items
+        self.items = items
         self.visuals = [i for i in items if i.role is Role.VISUAL]
         self.texts = [i for i in items if i.role is Role.TEXT]
         self.area = area
@@ -515,7 +515,7 @@ class _Content:
         `GRID_MEASURE`, and scaled from there: its font and its wrap shrink together, so its
         lines break as measured."""
         area, gap = self.area, self.gap
-        items = [i for i in self.all if i.role in (Role.VISUAL, Role.TEXT)]
+        items = [i for i in self.items if i.role in (Role.VISUAL, Role.TEXT)]
         measured: dict[str, tuple[float, float, float, float]] = {}  # text -> width, height, font, wrap
         for text in self.texts:
             font = self.measure.font_at(text, 1 << 20)
@@ -556,7 +556,7 @@ class _Content:
                 p = 2 * item.padding
                 places[item.name] = Placed(Box.around(cx, cy, (w - p) * s + p, (h - p) * s + p), font * s,
                                            (wrap - p) * s + p)
-                if font * s < self.measure.minimum - 1e-9 or item.fixed is not None:
+                if font * s < self.measure.minimum - 1e-9 or (item.fixed is not None and s < 1 - 1e-9):
                     unfit.append(item.name)
             else:
                 places[item.name] = Placed(self._in(item, Box.around(cx, cy, width, height)))
