@@ -5,6 +5,9 @@ so in one warning and laid out all the same."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -13,7 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from lecturekit.kinds.geometry import _offsets
 from lecturekit.plan.layout import most_arrangements
 from lecturekit.work import counting
+from tests.conftest import ROOT
 from tests.crowded import boards, crowded
+from tests.layout_rules import plan_faults, unfit_in
 from tests.lecture_strategy import Generated, plan_of, write
 
 #: Spots one label may try: its own (at most 32) and the searched grid around the first, in each
@@ -51,3 +56,16 @@ def test_the_crowded_board_of_issue_20_is_laid_out_within_the_bound_and_far_unde
     _within_bounds(done, n, labels, boxes)
     assert done["board layouts"] <= 2
     assert done["layout arrangements"] <= n * n, done  # the grid: one arrangement a column count
+
+
+def test_the_warning_names_ten_and_counts_the_rest_as_the_rules_read_it() -> None:
+    warning = "the board cannot hold a, b, c and 12 more at a legible size"
+    assert unfit_in([warning]) == {"a", "b", "c"}
+
+
+def test_a_board_laid_out_in_the_grid_keeps_every_rule_but_legibility(tmp_path: Path) -> None:
+    lecture, _ = write(crowded(40), tmp_path)
+    out = subprocess.run([sys.executable, "-m", "lecturekit", "plan", str(lecture), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=300)
+    faults = plan_faults(json.loads(out.stdout))
+    assert [f for f in faults if " set at " not in f and "too small to see" not in f] == []
