@@ -344,3 +344,21 @@ def notes(text: str) -> dict[str, list[str]]:
             if (subject := text[token.start : token.end]) not in subjects:
                 subjects.append(subject)
     return found
+
+
+def depth(text: str) -> int:
+    """How deep the math in `text` nests: brackets inside brackets, and scripts on scripts
+    (`x^x^x` is two deep: Typst reads it as `x^(x^x)`)."""
+    deepest, level, chain, chains = 0, 0, 0, []
+    for token in tokens(text):
+        if token.sort is Sort.OPEN:
+            chains.append(chain)
+            level, chain = level + 1, 0
+        elif token.sort is Sort.CLOSE:
+            level, chain = max(0, level - 1), chains.pop() if chains else 0
+        elif token.sort is Sort.SYMBOL and token.source in ("^", "_"):
+            chain += 1
+        elif token.sort in (Sort.SPACE, Sort.ALIGN, Sort.BREAK, Sort.SYMBOL):
+            chain = 0
+        deepest = max(deepest, level + chain)
+    return deepest
