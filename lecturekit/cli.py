@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from lecturekit.diagnostics import LectureError, Place, error, printable_lines
+from lecturekit.diagnostics import LectureError, Place, RenderError, error, printable_lines
 from lecturekit.progress import RenderDisplay
 from lecturekit.settings import Format, Quality
 
@@ -109,6 +109,11 @@ def _reported(debug: bool) -> Iterator[None]:
         yield
     except LectureError as exc:
         _fail(exc, debug)
+    except MemoryError as exc:  # past the memory the process may have: one line, not a traceback
+        if debug:
+            traceback.print_exception(exc)
+        _fail(RenderError(error(Place(), "ran out of memory", "render fewer scenes at once (--jobs), "
+                                "or give the process more memory")), False)
 
 
 @contextmanager
@@ -675,6 +680,9 @@ def main() -> None:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         sys.exit(130)
+    except MemoryError:
+        typer.echo("error: lecture: ran out of memory (give the process more memory)", err=True)
+        sys.exit(3)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,9 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
                          job.verbose, range(job.chunk.first, job.chunk.last), job.video_format, job.transparent)
         except LectureError:
             raise
+        except MemoryError:  # past the worker's memory (`workers.WORKER_MEMORY`)
+            raise RenderError(error(Place(scene=plan.title), "rendering failed: it ran out of memory",
+                                    "render it with fewer objects on the board")) from None
         except Exception as exc:  # a fault in drawing one scene, reported with its place
             raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                     "run again with --debug for the details")) from exc

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +18,8 @@ from lecturekit.paths import NotReadable, read_regular
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: Longer scenes are refused: a held board costs little, but not nothing.
 MAX_SCENE_SECONDS = 12 * 3600
+#: The highest frame rate a quality preset draws at: a scene shorter than one of its frames is refused.
+HIGHEST_FPS = 60
 
 
 class _Frozen(BaseModel):
@@ -66,6 +70,9 @@ class Scene(_Frozen):
     def _ordered(self) -> Scene:
         if not self.end > self.start:
             raise ValueError("end must be after start")
+        if self.end - self.start < 1 / HIGHEST_FPS:
+            raise ValueError(f"{quote(self.title)} lasts {self.end - self.start:.3g} s, shorter than one frame at "
+                             f"{HIGHEST_FPS} fps: a scene must last at least 1/{HIGHEST_FPS} s")
         if self.end - self.start > MAX_SCENE_SECONDS:
             raise ValueError(f"a scene may last at most {MAX_SCENE_SECONDS // 3600} hours")
         return self
@@ -186,8 +193,8 @@ def load(path: Path) -> Lecture:
         raise LectureError(error(where, f"cannot be read: {exc.strerror}")) from None
     try:
         twice: list[str] = []
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant,
-                          object_pairs_hook=lambda pairs: _keys_once(pairs, twice))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant, parse_float=_float,
+                          parse_int=_int, object_pairs_hook=lambda pairs: _keys_once(pairs, twice))
     except UnicodeDecodeError:
         raise LectureError(error(where, "is not UTF-8 text")) from None
     except json.JSONDecodeError as exc:
@@ -196,7 +203,11 @@ def load(path: Path) -> Lecture:
         ) from None
     except (ValueError, RecursionError) as exc:
         raise LectureError(error(where, f"is not valid JSON: {exc}")) from None
-    data, notes = _without_surrogates(data)
+    data, notes, unheld = _without_surrogates(data)
+    if unheld:
+        raise LectureError([error(Place(path=where), f"holds {quote(number)}, a number no float can hold",
+                                  "write a number between -1.8e308 and 1.8e308")
+                            for where, number in unheld[:_NAMED_REPAIRS]])
     notes += tuple(warning(where, f"names the key {quote(key)} twice in one object; the last one is used",
                            "give every key once") for key in dict.fromkeys(twice))[:_NAMED_REPAIRS]
     try:
@@ -222,11 +233,13 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _NAMED_REPAIRS = 10
 
 
-def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...]]:
+def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...], list[tuple[str, str]]]:
     """`data` with every lone UTF-16 surrogate (legal in JSON, `\\ud800`, but not text anything
-    can print, encode or typeset) replaced by U+FFFD, and a warning for each text repaired.
+    can print, encode or typeset) replaced by U+FFFD, and a warning for each text repaired; and
+    where the numbers no float holds are (`_Unheld`), with their text, read by the lecture or not.
     Walked without recursion: the JSON may nest as deep as the parser allows."""
     places: list[str] = []
+    unheld: list[tuple[str, str]] = []
 
     def clean(text: str, loc: tuple) -> str:
         if not _SURROGATE.search(text):
@@ -250,6 +263,8 @@ def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...]]:
             where = loc if container is root else (*loc, key)
             if isinstance(value, str):
                 container[key] = clean(value, where)
+            elif isinstance(value, _Unheld):
+                unheld.append((_path_of(where), value.text))
             elif isinstance(value, dict | list):
                 pending.append((value, where))
     notes = [warning(Place(path=where), "holds a lone UTF-16 surrogate, which is not text; "
@@ -257,7 +272,7 @@ def _without_surrogates(data: Any) -> tuple[Any, tuple[Diagnostic, ...]]:
     if len(places) > _NAMED_REPAIRS:
         notes.append(warning(Place(), f"{len(places) - _NAMED_REPAIRS} more texts hold lone UTF-16 surrogates; "
                              "they are drawn as U+FFFD"))
-    return root[0], tuple(notes)
+    return root[0], tuple(notes), unheld
 
 
 def _keys_once(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
@@ -267,6 +282,24 @@ def _keys_once(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]
         seen: set[str] = set()
         twice += [key for key, _ in pairs if key in seen or seen.add(key)]
     return found
+
+
+class _Unheld:
+    """A JSON number no float holds (`-1e400`, which Python would read as -inf): kept as its text
+    until the walk over the data can say where it stands."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+def _float(text: str) -> float | _Unheld:
+    value = float(text)
+    return value if math.isfinite(value) else _Unheld(text)
+
+
+def _int(text: str) -> int | _Unheld:
+    value = int(text)
+    return value if abs(value) <= sys.float_info.max else _Unheld(text)
 
 
 def _reject_constant(name: str) -> float:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import os
+import resource
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -35,12 +36,23 @@ def run_here(jobs: Sequence[ChunkJob], landed: Landed, progress: ChunkProgress |
 _progress_queue = None
 
 
+#: Bytes of address space a local render worker may use (a 2160p still of the transformer
+#: lecture is drawn within it, 425 MiB resident): past it, its scene fails with one line and the
+#: others go on, instead of the machine running out of memory.
+WORKER_MEMORY = 4 << 30
+
+
 def _start_worker(queue: multiprocessing.Queue) -> None:
-    """In each worker: report progress through `queue`, and let SIGTERM unwind (so unfinished
-    files are removed) instead of killing the process where it stands."""
+    """In each worker: report progress through `queue`, let SIGTERM unwind (so unfinished
+    files are removed) instead of killing the process where it stands, and keep within
+    `WORKER_MEMORY` (or the lower limit it was given)."""
     global _progress_queue
     _progress_queue = queue
     unwind_on_sigterm()
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = WORKER_MEMORY if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY, hard)
+    if soft == resource.RLIM_INFINITY or soft > limit:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
 def unwind_on_sigterm() -> None:

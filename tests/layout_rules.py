@@ -133,7 +133,7 @@ def moves_faults(scene: dict[str, Any]) -> list[str]:
 
 def unfit_in(warnings: Iterable[str]) -> frozenset[str]:
     """The objects `check`'s warnings say a board cannot hold at a legible size."""
-    found = (re.search(r"cannot hold (.+) at a legible size", w) for w in warnings)
+    found = (re.search(r"cannot hold (.+?)(?: and \d+ more)? at a legible size", w) for w in warnings)
     return frozenset(name for m in found if m for name in m.group(1).split(", "))
 
 

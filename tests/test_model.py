@@ -7,6 +7,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lecturekit.diagnostics import (
     Diagnostic,
@@ -145,7 +147,8 @@ def test_live_may_be_null_and_say_may_be_missing(write_json):
         ),
         (
             lambda d: scene(d).update(start=10**400),
-            ["error: scenes[0].start: start must be a number"],
+            [f"error: scenes[0].start: holds '1{'0' * 119}'…, a number no float can hold "
+             "(write a number between -1.8e308 and 1.8e308)"],
         ),
         (lambda d: scene(d).update(end=-1), ["error: scenes[0]: end must be after start"]),
         (
@@ -297,3 +300,62 @@ def test_a_schema_fault_keeps_its_place_in_json(write_json):
             "hint": None,
         }
     ]
+
+
+# ---------------------------------------------------------------- numbers no float holds, scenes under a frame
+
+
+def _numeric_places(data, loc=()):
+    """Every place in the data that holds a number: (loc, value)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _numeric_places(value, (*loc, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _numeric_places(value, (*loc, index))
+    elif isinstance(data, int | float) and not isinstance(data, bool):
+        yield loc
+
+
+def _with_raw_number(data: dict, loc: tuple, raw: str) -> str:
+    """The data as JSON text with the number at `loc` written as `raw` (which no float holds)."""
+    data = copy.deepcopy(data)
+    target = data
+    for key in loc[:-1]:
+        target = target[key]
+    target[loc[-1]] = "@@NUMBER@@"
+    return json.dumps(data).replace('"@@NUMBER@@"', raw)
+
+
+UNREAD = broken(lambda d: (scene(d).update(zoom=[1, 2.5]), d["publication"].update(extra={"weight": 3})))
+
+
+@given(st.sampled_from(list(_numeric_places(UNREAD))),
+       st.sampled_from(["-1e400", "1e400", "1.8e308", "-2E+308", "1" + "0" * 400, "-" + "9" * 320]))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_number_no_float_holds_is_an_error_in_any_field_read_or_not(write_json, loc, raw):
+    [line] = load_lines(write_json(_with_raw_number(UNREAD, loc, raw)))
+    assert "a number no float can hold" in line and raw[:20] in line, line
+    path = ".".join(str(k) for k in loc)
+    assert line.startswith("error: ") and any(str(k) in line for k in loc[-2:]), (path, line)
+
+
+def test_a_duration_of_minus_1e400_names_its_field(write_json):
+    text = _with_raw_number(broken(lambda d: d["publication"].update(durationSeconds=1)),
+                            ("publication", "durationSeconds"), "-1e400")
+    assert load_lines(write_json(text)) == [
+        "error: publication.durationSeconds: holds '-1e400', a number no float can hold "
+        "(write a number between -1.8e308 and 1.8e308)"]
+
+
+@given(st.floats(min_value=0, max_value=1 / 60, exclude_min=True, exclude_max=True))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_scene_shorter_than_one_frame_at_60_fps_is_an_error_naming_it(write_json, length):
+    data = broken(lambda d: scene(d).update(start=0, end=length))
+    [line] = load_lines(write_json(data))
+    assert line.startswith("error: scenes[0]: ") and "shorter than one frame at 60 fps" in line, line
+    assert repr(scene(data)["title"]) in line or scene(data)["title"] in line
+
+
+def test_a_scene_of_one_frame_at_60_fps_loads(write_json):
+    load(write_json(broken(lambda d: scene(d).update(start=0, end=1 / 60 + 1e-12))))

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from lecturekit.plan.geometry import Box
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import FunctionValue, Kind, Spec, Value, variables_of
+from lecturekit.work import count
 
 #: A Point's radius when it gives none, in units.
 DOT_RADIUS = 0.09
@@ -566,6 +567,8 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
         """Those of `found` inside `region`, and how much of the blocking boxes each meets."""
         found = found[(found[:, 0] >= region[0] - 1e-6) & (found[:, 1] >= region[1] - 1e-6)
                       & (found[:, 2] <= region[2] + 1e-6) & (found[:, 3] <= region[3] + 1e-6)]
+        count("label spots", len(found))
+        count("overlap tests", len(found) * len(boxes))
         w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
         h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
         return found, np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
@@ -573,8 +576,8 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
     least: tuple[float, Extent] | None = None
     for k, region in enumerate(regions):
-        if k == len(regions) - 1:
-            boxes = np.concatenate([near, np.array(away, dtype=float).reshape(-1, 4)])
+        boxes = near if k < len(regions) - 1 else np.concatenate([near, np.array(away, dtype=float).reshape(-1, 4)])
+        boxes = _meeting(boxes, region)
         inside, meets = clear_inside(np.array(spots, dtype=float), region)
         if len(inside) and meets.min() <= 1e-6:
             return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
@@ -588,6 +591,14 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
             least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
                         key=lambda pair: pair[0], default=least)
     return least[1] if least is not None else spots[0]
+
+
+def _meeting(boxes: np.ndarray, region: Extent) -> np.ndarray:
+    """The boxes a box inside `region` may meet: those that reach into it (a hair grown, as
+    `clear_inside` lets a box stand a hair outside its region); the rest cannot be met there."""
+    by = 1e-3
+    return boxes[(boxes[:, 0] < region[2] + by) & (boxes[:, 2] > region[0] - by)
+                 & (boxes[:, 1] < region[3] + by) & (boxes[:, 3] > region[1] - by)]
 
 
 def _extent(row: np.ndarray) -> Extent:

@@ -225,6 +225,7 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
                      | {c.frame for c in drawn if c.object in top and c.place is not None})
     boards: list[Board] = []
+    settled: dict = {}  # what the containers' children settle to, for each set of numbers
     board = Replay(children=plan.scene.children)
     on: dict[str, Placed] = {}
     pending = iter(drawn)
@@ -236,16 +237,21 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
             if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
                 on[cue.object] = cue.place  # where it arrives, or moves to
             cue = next(pending, None)
-        items = _items(plan, frame, on, board.shown())
+        items = _items(plan, frame, on, board.shown(), settled)
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
     return tuple(boards)
 
 
-def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
+def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], settled: dict
+           ) -> tuple[BoardItem, ...]:
+    """The board's items at `frame`; `settled` keeps where children settled between boards with
+    the same numbers (a board of n containers settles them once, not once per board)."""
     values = plan.values_at(frame)
+    numbers = (tuple(sorted(values.items())),
+               tuple(sorted((name, tuple(sorted(held.items()))) for name, held in values.held.items())))
     figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
-                      plan.beside)
+                      plan.beside, settled.setdefault(numbers, {}))
     items: list[BoardItem] = []
     for name, place in on.items():
         spec = plan.objects[name]
@@ -275,6 +281,10 @@ def _aspect(plan: ScenePlan, spec: Spec) -> float | None:
     return aspect_of(spec, Path(plan.folder) if plan.folder else None)
 
 
+#: Objects a board warning names; the rest are counted.
+_NAMED = 10
+
+
 def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Diagnostic, ...]:
     """One warning for every board that cannot hold what the lecture puts on it legibly (what
     `check` adds to its report): the scene, the time on the lecture's clock, the objects. Boards
@@ -286,9 +296,11 @@ def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Di
         for crowded in place_scene(scene, parts_named(scene.actions), theme, folder).crowded:
             unfit.setdefault(clock(crowded.at), {}).update(dict.fromkeys(crowded.unfit))
         for at, names in unfit.items():
+            listed = list(names)[:_NAMED]
+            more = f" and {len(names) - _NAMED} more" if len(names) > _NAMED else ""
             found.append(warning(
                 Place(scene=scene.title, action=f"board at {at}"),
-                f"the board cannot hold {', '.join(names)} at a legible size",
+                f"the board cannot hold {', '.join(listed)}{more} at a legible size",
                 "move one of them to a later beat, or hide something before it arrives"))
     return tuple(found)
 

@@ -19,6 +19,15 @@ Rules:
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
   lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area.
 - What is on the board is centred in the content area, texts and visuals as one group.
+
+Bounded work: a board of n objects is laid out in at most about n² small steps. Up to `EXHAUSTIVE`
+visuals try every way into rows; more try the near-even ways, one for each number of rows. A board
+that does not fit at the first step is weighed (`_Content._least_area`: each text unwrapped at the
+smallest font it may take, each visual at its visible size); when even that is more than the
+content area holds, no smaller step is tried: a board of up to `SEARCHED` objects shrinks its
+texts below the minimum (`_overfull`), a larger one is laid out at once in one grid
+(`_Content._grid`), every text measured once; `check` says what it could not set legibly. A board
+of more than `SEARCHED` objects is weighed before the first step.
 """
 
 from __future__ import annotations
@@ -29,9 +38,10 @@ from enum import StrEnum
 
 from lecturekit.plan.geometry import Box
 from lecturekit.theme import Theme
+from lecturekit.work import count
 
-#: width in units, font size -> (width, height) in units
-TextSize = Callable[[float, float], tuple[float, float]]
+#: wrap width in units (None: unwrapped), font size -> (width, height) in units
+TextSize = Callable[[float | None, float], tuple[float, float]]
 #: Longest comfortable line for paragraphs, in units.
 MAX_MEASURE = 10.5
 #: Rounds of shrinking below the minimum size before giving up (sizes are not quite linear).
@@ -48,6 +58,14 @@ LONE_SHARE = (0.75, 0.5)
 TEXT_SHARES = (0.34, 0.4, 0.46, 0.52, 0.58, 0.64)
 #: A title above content takes at most this share of the content area's height.
 TITLE_SHARE = 0.35
+#: Up to this many visuals on a board try every way to break them into rows (2**(n-1) of them).
+EXHAUSTIVE = 6
+#: A board of more content objects than this that cannot hold them legibly is laid out in a grid.
+SEARCHED = 12
+#: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
+GRID_MEASURE = MAX_MEASURE / 2
+#: Wrapping loses at most this share of a text's unwrapped length (the spaces lines break at).
+_BREAK_LOSS = 0.9
 _EPS = 1e-6
 
 
@@ -77,6 +95,8 @@ class Item:
     keeps_font: bool = False
     #: A formula may grow up to this font when it is alone on the board (0: it does not grow).
     largest: float = 0.0
+    #: The box around a text's lines (a Panel's), in units: it does not scale with the font.
+    padding: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -95,7 +115,15 @@ class Arrangement:
     unfit: tuple[str, ...] = ()
 
 
+def most_arrangements(n: int) -> int:
+    """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
+    each of at most 18 font steps, 1 or 2 columns and 7 places for the texts, the visuals both
+    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows."""
+    return 18 * 2 * 7 * 2 * max(2 ** (EXHAUSTIVE - 1), n)
+
+
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
+    count("board layouts")
     f = theme.frame
     sx0, sy0, sx1, sy1 = f.safe
     places: dict[str, Placed] = {}
@@ -157,7 +185,7 @@ class _Measure:
         self.gap = theme.frame.gap
         self._sizes: dict[tuple[str, float, float], tuple[float, float]] = {}
 
-    def size(self, item: Item, wrap: float, font: float) -> tuple[float, float]:
+    def size(self, item: Item, wrap: float | None, font: float) -> tuple[float, float]:
         if item.fixed is not None:
             return item.fixed
         key = (item.name, wrap, font)
@@ -221,6 +249,7 @@ class _Content:
     """The content area's arrangement (see the module's rules)."""
 
     def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure) -> None:
+        self.items = items
         self.visuals = [i for i in items if i.role is Role.VISUAL]
         self.texts = [i for i in items if i.role is Role.TEXT]
         self.area = area
@@ -235,24 +264,32 @@ class _Content:
         if lone is not None:
             return lone
         steps = max((round((t.font - self.theme.sizes.minimum) / STEP + 0.4999) for t in self.texts), default=0)
-        for step in range(max(steps, 0) + 1):
+        searched = len(self.texts) + len(self.visuals) <= SEARCHED
+        holds = searched or self._least_area() <= self.area.width * self.area.height
+        for step in range(max(steps, 0) + 1 if holds else 0):
             for columns in (1, 2):
                 if columns > len(self.texts):
                     continue
                 options = list(self._options(step, columns))
                 if options:
                     return max(options, key=lambda o: self._score(o))
-        return self._overfull(steps)
+            if step == 0 and self._least_area() > self.area.width * self.area.height:
+                break  # no smaller step can hold it either
+        return self._overfull(steps) if searched else self._grid()
 
     # ---------------------------------------------------------------- texts
 
-    def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0) -> _Block:
+    def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0,
+               trial: bool = False) -> _Block:
         """The texts in `columns` columns within width x height, `step` steps down (and then
-        times `shrink`, below the minimum, when nothing else is left)."""
+        times `shrink`, below the minimum, when nothing else is left). A `trial` stops measuring
+        once the texts so far cannot fit (one too wide, or taller than the columns hold), and
+        gives a block that does not fit."""
         gap = self.gap
         column = (width - gap * (columns - 1)) / columns
         wrap = min(column, MAX_MEASURE)
         sets = []
+        tall = 0.0
         for item in self.texts:
             font = self.measure.font_at(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
@@ -266,6 +303,9 @@ class _Content:
                 font = max(self.measure.minimum, font - STEP)
                 w, h = self.measure.size(item, wrap, font)
             sets.append((item, w, h, font))
+            tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
+            if trial and (w > column + _EPS or tall / columns > height + _EPS):
+                return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         split = self._split(sets, columns)
         placed = tuple(_Set(item, w, h, font, wrap, int(i >= split))
                        for i, (item, w, h, font) in enumerate(sets))
@@ -306,7 +346,12 @@ class _Content:
 
     def _lone(self, visual: Item) -> Box:
         """A visual alone in the content area."""
-        box = self.area.fit(visual.aspect)
+        return self._in(visual, self.area)
+
+    @staticmethod
+    def _in(visual: Item, region: Box) -> Box:
+        """A visual as large as `region` holds, no larger than its largest scale, centred in it."""
+        box = region.fit(visual.aspect)
         if visual.natural is not None and box.width > visual.natural[0] * visual.max_scale:
             box = Box.around(*box.center, visual.natural[0] * visual.max_scale, visual.natural[1] * visual.max_scale)
         return box
@@ -331,6 +376,7 @@ class _Content:
         best_key: tuple[float, ...] = (-1.0e9,)
         for lines in _breaks(len(self.visuals)):
             for across in (True, False):
+                count("layout arrangements")
                 places = self._lines(region, lines, across)
                 scales = [self._scale(n, p.box) for n, p in places.items()]
                 seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
@@ -346,9 +392,9 @@ class _Content:
         gap = self.gap
         width, height = (region.width, region.height) if across else (region.height, region.width)
         groups, start = [], 0
-        for count in lines:
-            groups.append(self.visuals[start:start + count])
-            start += count
+        for length in lines:
+            groups.append(self.visuals[start:start + length])
+            start += length
 
         def ratio(v: Item) -> float:  # along the line over across it
             return v.aspect if across else 1 / v.aspect
@@ -406,13 +452,13 @@ class _Content:
         """Every arrangement at this step and this many columns that fits, its visuals visible."""
         area, gap = self.area, self.gap
         if not self.visuals:
-            block = self._block(area.width, area.height, step, columns)
+            block = self._block(area.width, area.height, step, columns, trial=True)
             if block.fits:
                 yield Arrangement(block.places(area.center[0] - block.width / 2, area.center[1] + block.height / 2))
             return
         seen = set()
         for share in TEXT_SHARES:  # texts beside the visuals (on their right)
-            block = self._block((area.width - gap) * share, area.height, step, columns)
+            block = self._block((area.width - gap) * share, area.height, step, columns, trial=True)
             if not block.fits or block.width in seen:
                 continue
             seen.add(block.width)
@@ -423,7 +469,7 @@ class _Content:
             visuals = _shift(visuals, x0 - used.x0, 0.0)
             texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
             yield from self._visible_only({**visuals, **texts})
-        block = self._block(area.width, area.height, step, columns)  # texts under the visuals
+        block = self._block(area.width, area.height, step, columns, trial=True)  # texts under the visuals
         room = area.height - gap - block.height
         if block.fits and room > 0:
             visuals = self._visual_block(Box(area.x0, area.y1 - room, area.x1, area.y1))
@@ -444,6 +490,79 @@ class _Content:
         scales += [(option.places[t.name].font or t.font) / t.font for t in self.texts if t.font > 0]
         texts = _bounds(option.places[t.name] for t in self.texts)
         return (round(min(scales), 4), round(sum(scales), 4), texts.width)
+
+    def _least_area(self) -> float:
+        """Less than the area the content needs at legible sizes: every visual at its visible
+        size, every text at the smallest font the search may give it, unwrapped (wrapped lines
+        hold the same ink, less the spaces they break at), with no gaps between them."""
+        x0, y0, x1, y1 = self.theme.frame.safe
+        need = VISIBLE * min(x1 - x0, y1 - y0)
+        area = 0.0
+        for visual in self.visuals:
+            if visual.natural is not None:
+                area += visual.natural[0] * visual.natural[1] * visual.min_scale ** 2
+            else:
+                area += need * need / max(visual.aspect, 1 / visual.aspect)
+        for text in self.texts:
+            w, h = self.measure.size(text, None, self.measure.font_at(text, 1 << 20))
+            area += w * h * (1.0 if text.fixed is not None else _BREAK_LOSS)
+        return area
+
+    def _grid(self) -> Arrangement:
+        """The fallback for a board past holding legibly: the content in arrival order in one
+        grid of equal cells (of all column counts, the one whose smallest item is largest), each
+        as large as its cell holds. A text is measured once, at its smallest font wrapped at
+        `GRID_MEASURE`, and scaled from there: its font and its wrap shrink together, so its
+        lines break as measured."""
+        area, gap = self.area, self.gap
+        items = [i for i in self.items if i.role in (Role.VISUAL, Role.TEXT)]
+        measured: dict[str, tuple[float, float, float, float]] = {}  # text -> width, height, font, wrap
+        for text in self.texts:
+            font = self.measure.font_at(text, 1 << 20)
+            wrap = min(GRID_MEASURE, area.width)
+            measured[text.name] = (*self.measure.size(text, wrap, font), font, wrap)
+        n = len(items)
+
+        def cells(columns: int) -> tuple[float, float]:
+            rows = -(-n // columns)
+            return (max(1e-3, (area.width - gap * (columns - 1)) / columns),
+                    max(1e-3, (area.height - gap * (rows - 1)) / rows))
+
+        def scale(item: Item, width: float, height: float) -> float:
+            """How large the item is set in a cell, against its size alone (at most 1)."""
+            if item.name in measured:
+                w, h, _, _ = measured[item.name]
+                p = 2 * item.padding
+                return min(1.0, (width - p) / max(w - p, 1e-9), (height - p) / max(h - p, 1e-9))
+            return self._in(item, Box(0, 0, width, height)).width / self._lone(item).width
+
+        def smallest(columns: int) -> float:
+            count("layout arrangements")
+            return min(scale(i, *cells(columns)) for i in items)
+
+        columns = max(range(1, n + 1), key=lambda c: (round(smallest(c), 6), -c))
+        width, height = cells(columns)
+        rows = -(-n // columns)
+        places: dict[str, Placed] = {}
+        unfit: list[str] = []
+        for k, item in enumerate(items):
+            row, column = divmod(k, columns)
+            in_row = min(columns, n - row * columns)
+            cx = area.center[0] + (column - (in_row - 1) / 2) * (width + gap)
+            cy = area.center[1] + ((rows - 1) / 2 - row) * (height + gap)
+            s = max(scale(item, width, height), 1e-3)
+            if item.name in measured:
+                w, h, font, wrap = measured[item.name]
+                p = 2 * item.padding
+                places[item.name] = Placed(Box.around(cx, cy, (w - p) * s + p, (h - p) * s + p), font * s,
+                                           (wrap - p) * s + p)
+                if font * s < self.measure.minimum - 1e-9 or (item.fixed is not None and s < 1 - 1e-9):
+                    unfit.append(item.name)
+            else:
+                places[item.name] = Placed(self._in(item, Box.around(cx, cy, width, height)))
+                if not self._visible(item, places[item.name].box):
+                    unfit.append(item.name)
+        return Arrangement(places, tuple(unfit))
 
     def _overfull(self, steps: int) -> Arrangement:
         """Nothing fits legibly: the texts take most of the width (or all of it) in the columns
@@ -499,7 +618,11 @@ def _level(wanted: list[float], room: float) -> list[float]:
 
 
 def _breaks(n: int) -> list[tuple[int, ...]]:
-    """Every way to cut n things in a row into consecutive runs: (n,), (1, n - 1), ..."""
+    """Every way to cut n things in a row into consecutive runs: (n,), (1, n - 1), ...; past
+    `EXHAUSTIVE` things, for each number of runs the one way whose runs are most even (the
+    longer first): n ways, not 2**(n-1)."""
+    if n > EXHAUSTIVE:
+        return [tuple(n // runs + (k < n % runs) for k in range(runs)) for runs in range(1, n + 1)]
     if n <= 1:
         return [(n,)]
     found = []

@@ -156,17 +156,20 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
         return Item(spec.name, role, aspect=aspect_of(spec, folder))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
+    padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
     if shown is not None and not (rewraps and reflows(spec)):
-        return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height))
+        return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
+                    padding=padding)
 
-    def size(width: float, font: float) -> tuple[float, float]:
+    def size(width: float | None, font: float) -> tuple[float, float]:
         t = typeset(spec, parts, font, width, theme)
         return t.width, t.height
 
     if shown is not None:
-        return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True)
+        return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True, padding=padding)
     formula = role is Role.TEXT and style is not None and not style.prose
-    return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0)
+    return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
+                padding=padding)
 
 
 def clock(seconds: float) -> str:

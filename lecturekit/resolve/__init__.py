@@ -17,6 +17,7 @@ from lecturekit.diagnostics import Diagnostic, Place, Severity, error, inferred,
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve.actions import check_actions, check_board, replace_headings
+from lecturekit.resolve.crowding import limit_board
 from lecturekit.resolve.findings import Findings, LeftOut, slugify
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides
@@ -168,6 +169,7 @@ def _resolve_scene(index: int, scene: SceneFile, overrides: dict[str, dict], fol
     check_values(found, objects, start)
     objects = check_numbers(found, objects, start)
     actions = check_typesetting(found, objects, actions)
+    limit_board(found, objects, actions)
     leave_out_dependents(found, objects)
     check_actions(found, objects, actions)
     actions = replace_headings(found, objects, actions)

@@ -355,3 +355,21 @@ def words(text: str) -> Iterator[tuple[Token, str]]:
             yield token, _string(text, token.start)[1]
         elif token.sort is Sort.STRING and token.note == UNKNOWN_NAME:
             yield token, text[token.start : token.end]
+
+
+def depth(text: str) -> int:
+    """How deep the math in `text` nests: brackets inside brackets, and scripts on scripts
+    (`x^x^x` is two deep: Typst reads it as `x^(x^x)`)."""
+    deepest, level, chain, chains = 0, 0, 0, []
+    for token in tokens(text):
+        if token.sort is Sort.OPEN:
+            chains.append(chain)
+            level, chain = level + 1, 0
+        elif token.sort is Sort.CLOSE:
+            level, chain = max(0, level - 1), chains.pop() if chains else 0
+        elif token.sort is Sort.SYMBOL and token.source in ("^", "_"):
+            chain += 1
+        elif token.sort in (Sort.SPACE, Sort.ALIGN, Sort.BREAK, Sort.SYMBOL):
+            chain = 0
+        deepest = max(deepest, level + chain)
+    return deepest

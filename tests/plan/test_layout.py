@@ -35,9 +35,10 @@ def fake_size(characters: int, leading: float, wraps: bool) -> TextSize:
     """A paragraph of `characters` (wrapped at the width it is given) or a formula (never
     wrapped): glyphs about half an em wide, lines `leading` em apart (an em is font / 96 units)."""
 
-    def size(width: float, font: float) -> tuple[float, float]:
+    def size(width: float | None, font: float) -> tuple[float, float]:
         em = font / 96
         run = characters * 0.5 * em
+        width = run if width is None else width  # unwrapped: one line
         lines = max(1, math.ceil(run / width)) if wraps else 1
         return (min(run, width) if wraps else run), lines * leading * em
 
