@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from lecturekit import work
 from lecturekit.audio import recording, tts_track, with_audio
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
@@ -107,8 +108,9 @@ def render_scenes(
     """Render the chosen scenes: each is cut into chunks at held boards (as finely as the workers
     need), chunks render `jobs` at a time in worker processes or on the Dask `cluster`, and each
     scene is joined from its chunks by stream copy. Unchanged scenes and chunks are reused."""
+    before = work.counts()
     resolved = read(lecture, overrides)
-    return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster)
+    return _render_scenes(resolved, selectors, settings, jobs, on_done, progress_for, cluster, before)
 
 
 def _render_scenes(
@@ -119,11 +121,13 @@ def _render_scenes(
     on_done: Callable[[RenderedScene], None] | None,
     progress_for: ProgressFactory | None,
     cluster: str | None,
+    before: dict[str, int],
 ) -> list[RenderedScene]:
     """The render path once the lecture is loaded, parsed and resolved (`read`): plan the scenes
-    whose inputs changed, render their chunks, and package each scene as its chunks land."""
+    whose inputs changed, render their chunks, and package each scene as its chunks land. The
+    work counted since `before` (the command's start) goes into render.json."""
     ensure_renderable(resolved)
-    book = _Book(resolved, settings, on_done)
+    book = _Book(resolved, settings, on_done, before)
     todo = book.reuse(select(resolved, selectors))
     # Local workers start now, importing Manim while the scenes are planned.
     pool = LocalPool(jobs) if len(todo) > 1 and jobs > 1 and not cluster else None
@@ -155,8 +159,8 @@ class _Book:
     """What a render keeps account of: each scene's key, the scenes done, the manifest."""
 
     def __init__(self, resolved: ResolvedLecture, settings: RenderSettings,
-                 on_done: Callable[[RenderedScene], None] | None):
-        self.resolved, self.settings, self.on_done = resolved, settings, on_done
+                 on_done: Callable[[RenderedScene], None] | None, before: dict[str, int]):
+        self.resolved, self.settings, self.on_done, self.before = resolved, settings, on_done, before
         self.chunks = settings.cache / resolved.slug / "chunks"
         self.done: list[RenderedScene] = []
         self.keys: dict[int, str] = {}
@@ -182,7 +186,7 @@ class _Book:
     def finished(self, rendered: RenderedScene, fresh: bool = True) -> None:
         self.done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(self.resolved, self.settings, [rendered], self.keys)
+            _record(self.resolved, self.settings, [rendered], self.keys, work.since(self.before))
         if self.on_done is not None:
             self.on_done(rendered)
 
@@ -270,7 +274,7 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
 
 
 def _record(resolved: ResolvedLecture, settings: RenderSettings,
-            rendered: list[RenderedScene], keys: dict[int, str]) -> None:
+            rendered: list[RenderedScene], keys: dict[int, str], done: dict[str, int]) -> None:
     files = []
     for item in rendered:
         for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
@@ -278,7 +282,7 @@ def _record(resolved: ResolvedLecture, settings: RenderSettings,
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
                               "key": keys.get(item.index)})
-    write_manifest(resolved, settings, files)
+    write_manifest(resolved, settings, files, done)
 
 
 def write_still(
@@ -368,8 +372,9 @@ def render_lecture(
     chapter per scene, with captions for the whole narration."""
     from lecturekit.package import Part, join
 
+    before = work.counts()
     resolved = read(lecture, overrides)
-    scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
+    scenes = _render_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster, before)
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
@@ -388,5 +393,5 @@ def render_lecture(
             with_audio(path, track, tmp, settings.format.audio_codec)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, settings, [whole], {0: key})
+    _record(resolved, settings, [whole], {0: key}, work.since(before))
     return whole

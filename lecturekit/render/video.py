@@ -18,6 +18,7 @@ import numpy as np
 from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
 from lecturekit.settings import Format, Preset
+from lecturekit.work import count
 
 
 class Encoder:
@@ -170,6 +171,7 @@ def encode(
             for a, b in [*busy_in(busy, first, last), (last, last)]:
                 if frame < a:  # a held board
                     encoder.hold(a - frame)
+                    count("frames held", a - frame)
                     frame = a
                 for f in range(frame, b):
                     encoder.write(draw(f))
