@@ -23,6 +23,8 @@ from manim import ImageMobject, VMobject
 from manim.camera.camera import Camera
 from PIL import Image
 
+from lecturekit.work import count
+
 #: Paths kept, the least recently drawn given up first (a few MB at most).
 PATHS_KEPT = 4096
 
@@ -44,6 +46,7 @@ class BoardCamera(Camera):
                points.tobytes())
         path = self.paths.get(key)
         if path is None:
+            count("paths built")
             super().set_cairo_context_path(ctx, vmobject)
             self.paths[key] = ctx.copy_path()
             if len(self.paths) > PATHS_KEPT:
