@@ -14,7 +14,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 
@@ -24,6 +24,7 @@ from lecturekit.kinds import ImageSpec
 from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
 from lecturekit.settings import PRESETS, Format, Quality
+from lecturekit.work import counting
 
 
 def _read_only(items: dict) -> Mapping:
@@ -86,13 +87,15 @@ class ChunkVideo:
     scene: int
     chunk: Chunk
     video: bytes
+    #: The work the chunk took (`lecturekit.work`), for the command to add up when it ran elsewhere.
+    work: dict[str, int] = field(default_factory=dict)
 
 
 def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> ChunkVideo:
     """Render one chunk of the job's plan, in whatever process runs the job."""
     from lecturekit.render import render_scene
 
-    with job.assets.unpacked(job.scratch) as folder:
+    with job.assets.unpacked(job.scratch) as folder, counting() as done:
         plan = replace(job.plan, folder=str(folder))
         video = folder.parent / f"chunk{job.video_format.suffix}"
         try:
@@ -106,7 +109,8 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
         except Exception as exc:  # a fault in drawing one scene, reported with its place
             raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                     "run again with --debug for the details")) from exc
-        return ChunkVideo(job.scene, job.chunk, video.read_bytes())
+        data = video.read_bytes()
+    return ChunkVideo(job.scene, job.chunk, data, dict(done))
 
 
 def chunk_key(scene_key: str, plan: ScenePlan, chunk: Chunk) -> str:

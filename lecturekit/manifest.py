@@ -67,9 +67,11 @@ def recorded(folder: Path) -> dict[str, dict[str, Any]]:
         return {}
 
 
-def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: list[dict[str, Any]]) -> Path:
+def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: list[dict[str, Any]],
+                   work: dict[str, int] | None = None) -> Path:
     """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
-    keeping the entries of earlier renders of other scenes."""
+    keeping the entries of earlier renders of other scenes, and the `work` the command writing it
+    has done so far (`lecturekit.work`: frames drawn, compiles, ...; exact, so tests can hold it)."""
     folder = settings.out / resolved.slug
     path = folder / "render.json"
     entries = recorded(folder)
@@ -81,6 +83,7 @@ def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: l
         "title": resolved.title,
         **_inputs(resolved),
         "files": sorted(entries.values(), key=lambda f: f["path"]),
+        "work": work or {},
     }
     tmp = path.with_name(".render.json.part")
     tmp.write_text(json.dumps(manifest, indent=1), encoding="utf-8")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
+from lecturekit import work
 from lecturekit.captions import captions, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
@@ -111,9 +112,10 @@ def render_scenes(
     boards (as finely as the workers need), chunks render `jobs` at a time in worker processes or
     on the Dask `cluster`, and each scene is joined from its chunks by stream copy. Unchanged
     scenes and chunks are reused."""
+    before = work.counts()
     resolved = read(lecture, overrides, language)
     return render_resolved_scenes(resolved, selectors, spoken_in(settings, language), jobs, on_done, progress_for,
-                                  cluster)
+                                  cluster, before)
 
 
 def spoken_in(settings: RenderSettings, language: Language | None) -> RenderSettings:
@@ -129,11 +131,15 @@ def render_resolved_scenes(
     on_done: Callable[[RenderedScene], None] | None,
     progress_for: ProgressFactory | None,
     cluster: str | None,
+    before: dict[str, int] | None = None,
 ) -> list[RenderedScene]:
     """The render path once the lecture is loaded, parsed and resolved (`read`): plan the scenes
-    whose inputs changed, render their chunks, and package each scene as its chunks land."""
+    whose inputs changed, render their chunks, and package each scene as its chunks land. The
+    work counted since `before` (the command's start; by default, this call's) goes into
+    render.json."""
+    before = work.counts() if before is None else before
     ensure_renderable(resolved)
-    book = _Book(resolved, settings, on_done)
+    book = _Book(resolved, settings, on_done, before)
     todo = book.reuse(select(resolved, selectors))
     # Local workers start now, importing Manim while the scenes are planned.
     pool = LocalPool(jobs) if len(todo) > 1 and jobs > 1 and not cluster else None
@@ -142,15 +148,15 @@ def render_resolved_scenes(
         plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
         pieces = _cut(book, plans, cluster_workers(cluster) if cluster else jobs)
         scenes = _Assembly(book, plans, pieces, progress_for)
-        work = _chunk_jobs(plans, pieces, settings, cluster)
+        jobs_to_run = _chunk_jobs(plans, pieces, settings, cluster)
         scenes.reused()
         if cluster:
-            failed = run_cluster(work, cluster, scenes.landed)
-        elif jobs <= 1 or len(work) <= 1:
-            failed = run_here(work, scenes.landed, scenes.progress)
+            failed = run_cluster(jobs_to_run, cluster, scenes.landed)
+        elif jobs <= 1 or len(jobs_to_run) <= 1:
+            failed = run_here(jobs_to_run, scenes.landed, scenes.progress)
         else:  # a single scene cut into chunks starts its workers only now
             pool = pool or LocalPool(jobs)
-            failed = pool.run(work, scenes.landed, scenes.progress)
+            failed = pool.run(jobs_to_run, scenes.landed, scenes.progress)
         interrupted = False
     finally:
         if pool is not None:
@@ -165,8 +171,8 @@ class _Book:
     """What a render keeps account of: each scene's key, the scenes done, the manifest."""
 
     def __init__(self, resolved: ResolvedLecture, settings: RenderSettings,
-                 on_done: Callable[[RenderedScene], None] | None):
-        self.resolved, self.settings, self.on_done = resolved, settings, on_done
+                 on_done: Callable[[RenderedScene], None] | None, before: dict[str, int]):
+        self.resolved, self.settings, self.on_done, self.before = resolved, settings, on_done, before
         self.chunks = settings.cache / resolved.slug / "chunks"
         self.done: list[RenderedScene] = []
         self.keys: dict[int, str] = {}
@@ -192,7 +198,7 @@ class _Book:
     def finished(self, rendered: RenderedScene, fresh: bool = True) -> None:
         self.done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(self.resolved, self.settings, [rendered], self.keys)
+            _record(self.resolved, self.settings, [rendered], self.keys, work.since(self.before))
         if self.on_done is not None:
             self.on_done(rendered)
 
@@ -280,7 +286,7 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
 
 
 def _record(resolved: ResolvedLecture, settings: RenderSettings,
-            rendered: list[RenderedScene], keys: dict[int, str]) -> None:
+            rendered: list[RenderedScene], keys: dict[int, str], done: dict[str, int]) -> None:
     files = []
     for item in rendered:
         for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
@@ -288,7 +294,7 @@ def _record(resolved: ResolvedLecture, settings: RenderSettings,
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
                               "key": keys.get(item.index)})
-    write_manifest(resolved, settings, files)
+    write_manifest(resolved, settings, files, done)
 
 
 def write_still(
@@ -384,8 +390,9 @@ def render_lecture(
 ) -> RenderedScene:
     """Every scene, then the lecture's own video: the scenes joined without re-encoding, one
     chapter per scene, with captions for the whole narration (in `language` when given)."""
+    before = work.counts()
     return render_resolved(read(lecture, overrides, language), spoken_in(settings, language), jobs, on_done,
-                           progress_for, cluster)[0]
+                           progress_for, cluster, before)[0]
 
 
 def render_resolved(
@@ -395,11 +402,13 @@ def render_resolved(
     on_done: Callable[[RenderedScene], None] | None = None,
     progress_for: ProgressFactory | None = None,
     cluster: str | None = None,
+    before: dict[str, int] | None = None,
 ) -> tuple[RenderedScene, list[RenderedScene]]:
     """`render_lecture` of a lecture already read (or translated): the joined video and its scenes."""
     from lecturekit.package import Part, join
 
-    scenes = render_resolved_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster)
+    before = work.counts() if before is None else before
+    scenes = render_resolved_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster, before)
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
@@ -413,7 +422,7 @@ def render_resolved(
             with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, settings, [whole], {0: key})
+    _record(resolved, settings, [whole], {0: key}, work.since(before))
     return whole, scenes
 
 

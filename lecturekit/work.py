@@ -26,6 +26,11 @@ def counts() -> dict[str, int]:
     return dict(_counts)
 
 
+def since(before: Mapping[str, int]) -> dict[str, int]:
+    """The counts made since `before` (what `counts()` gave then), leaving out those that did not grow."""
+    return {name: n - before.get(name, 0) for name, n in sorted(_counts.items()) if n != before.get(name, 0)}
+
+
 def add(other: Mapping[str, int]) -> None:
     """Add counts made elsewhere (a worker process) to this process's."""
     _counts.update(other)

@@ -1,6 +1,7 @@
 """Where chunk jobs run: in this process, in a pool of local worker processes, or on a Dask
 cluster. Each way hands every finished chunk to `landed` as it arrives, collects the scenes that
-failed, and reports progress as (scene, first frame of the chunk, frames written)."""
+failed, and reports progress as (scene, first frame of the chunk, frames written). The work a
+chunk took in another process (`lecturekit.work`) is added to this process's counts."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from lecturekit import work
 from lecturekit.diagnostics import Place, RenderError, error
 from lecturekit.jobs import ChunkJob, ChunkVideo, run_chunk
 
@@ -103,7 +105,7 @@ class LocalPool:
             ready, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
             for future in ready:
                 try:
-                    landed(future.result())
+                    landed(_counted(future.result()))
                 except RenderError as exc:  # one scene failed: the others go on
                     failed.append(exc)
                 except BrokenProcessPool:
@@ -149,10 +151,16 @@ def run_cluster(jobs: Sequence[ChunkJob], address: str, landed: Landed) -> list[
         futures = [client.submit(run_chunk, job, pure=False) for job in jobs]
         for future in as_completed(futures):
             try:
-                landed(future.result())
+                landed(_counted(future.result()))
             except RenderError as exc:
                 failed.append(exc)
     return failed
+
+
+def _counted(video: ChunkVideo) -> ChunkVideo:
+    """A chunk rendered in another process, its work added to this process's counts."""
+    work.add(video.work)
+    return video
 
 
 __all__ = ["LocalPool", "cluster_workers", "run_cluster", "run_here", "unwind_on_sigterm"]

@@ -23,6 +23,9 @@ def test_only_the_scene_that_changed_is_rendered_again(tmp_path: Path) -> None:
     settings = RenderSettings(Quality.l, tmp_path / "media")
     first = render_lecture(lecture, None, settings, jobs=2)
     videos = sorted(first.path.parent.glob("0*.mp4"))
+    work = json.loads((first.path.parent / "render.json").read_text())["work"]
+    # the scenes rendered in worker processes, whose counts came back: each frame drawn or held
+    assert work["frames drawn"] + work["frames held"] == first.frames
     stamps = {v.name: v.stat().st_mtime_ns for v in videos}
 
     again = render_lecture(lecture, None, settings, jobs=2)  # nothing changed: nothing is rendered

@@ -11,6 +11,7 @@ import numpy as np
 from lecturekit.plan import ScenePlan
 from lecturekit.settings import Format, Preset
 from lecturekit.theme import PALETTE
+from lecturekit.work import count
 
 
 @contextmanager
@@ -51,7 +52,9 @@ class Painter:
     def paint(self) -> np.ndarray:
         camera, moving = self.camera, self.stage.moving()
         key = (self.stage.version, tuple(id(m) for m in moving))
+        count("frames drawn")
         if key != self.key:
+            count("backgrounds drawn")
             camera.reset()
             camera.capture_mobjects(self.stage.mobjects(), excluded_mobjects=moving)
             self.background, self.key = np.array(camera.pixel_array), key

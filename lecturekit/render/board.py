@@ -17,6 +17,7 @@ from lecturekit.render import effects as fx
 from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.render.emphasis import Emphasis
+from lecturekit.work import count
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Board:
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
         """Paint `name` in `box` (a top-level object) or in its parent's frame (a child)."""
+        count("objects built")
         spec = self.plan.objects[name]
         ctx = self.context(retypeset)
         where = ctx.frames.get(spec.parent) if spec.parent is not None else box

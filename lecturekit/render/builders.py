@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from manim import (
     VGroup,
     VMobject,
 )
+from manim.utils.bezier import get_smooth_cubic_bezier_handle_points
 
 from lecturekit import theme as palette
 from lecturekit.images import ImageProblem, image_pixels
@@ -334,11 +336,32 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
     for piece in shapes.samples(spec.function, numbers, x0, x1, frame):
         # each piece smoothed on its own: none across a step or past a clamp's edge
-        curve.append_points(VMobject().set_points_smoothly(piece).points)
+        curve.append_points(smoothly(piece))
     group = VGroup(curve)
     if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, frame))
     return Drawn(group, ink=curve)
+
+
+def smoothly(samples: np.ndarray) -> np.ndarray:
+    """The points of `VMobject().set_points_smoothly(samples)`, the same numbers: where Manim
+    compares the ends of every two curves with `np.allclose`, one pair at a time (most of the
+    cost of a graph rebuilt on every frame as its numbers tick), they are compared all at once."""
+    corners = VMobject().set_points_as_corners(samples)
+    points, n = corners.points, corners.n_points_per_cubic_curve
+    starts = np.arange(n, len(points), n)
+    meet = np.isclose(points[starts - 1], points[starts], atol=corners.tolerance_for_point_equality).all(axis=1)
+    bounds = [0, *starts[~meet].tolist(), len(points)]
+    pieces = []
+    for first, last in itertools.pairwise(bounds):
+        if last - first < n:
+            continue
+        subpath = points[first:last]
+        h1, h2 = get_smooth_cubic_bezier_handle_points(np.append(subpath[::n], subpath[-1:], 0))
+        smooth = np.array(subpath)
+        smooth[1::n], smooth[2::n] = h1, h2
+        pieces.append(smooth)
+    return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
 
 def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:

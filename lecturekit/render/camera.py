@@ -1,18 +1,32 @@
-"""Manim's camera, keeping each picture's resampled pixels while the picture stands still.
+"""Manim's camera, keeping what it worked out for a shape or a picture while it stands still.
 
 Manim resamples an image onto a frame-sized canvas and composites the whole frame every time it
 draws it: about 60 ms a frame at 1080p, paid on every frame of a fade. Here the picture is drawn
 by Manim's own code once, at full opacity, onto a transparent canvas; later frames composite just
 that layer's box, at the picture's current opacity (Manim's `set_opacity` scales the image's
 alpha by it), the way Manim composites.
+
+Manim also turns a shape's points into a Cairo path in Python, curve by curve, every time it draws
+the shape; most of a board's shapes are drawn again with the same points (glyphs of a fading text,
+a board repainted behind what moves, a figure rebuilt as its number ticks). Here the path Manim
+made is kept by the points it was made from and given to Cairo whole the next time: the same path,
+so the same pixels.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
+import cairo
 import numpy as np
-from manim import ImageMobject
+from manim import ImageMobject, VMobject
 from manim.camera.camera import Camera
 from PIL import Image
+
+from lecturekit.work import count
+
+#: Paths kept, the least recently drawn given up first (a few MB at most).
+PATHS_KEPT = 4096
 
 
 class BoardCamera(Camera):
@@ -21,6 +35,27 @@ class BoardCamera(Camera):
         #: id of an image -> its last layer: (the image, kept so its id is not reused; its
         #: corners; top; left; the layer's RGBA at full opacity).
         self.layers: dict[int, tuple[ImageMobject, bytes, int, int, np.ndarray]] = {}
+        #: (what a path depends on: the shape's tolerance and points) -> Cairo's copy of its path.
+        self.paths: OrderedDict[tuple, cairo.Path] = OrderedDict()
+
+    def set_cairo_context_path(self, ctx: cairo.Context, vmobject: VMobject) -> BoardCamera:
+        points = vmobject.points
+        if len(points) == 0:  # Manim leaves the path as it was
+            return super().set_cairo_context_path(ctx, vmobject)
+        key = (vmobject.tolerance_for_point_equality, vmobject.n_points_per_cubic_curve, points.shape,
+               points.tobytes())
+        path = self.paths.get(key)
+        if path is None:
+            count("paths built")
+            super().set_cairo_context_path(ctx, vmobject)
+            self.paths[key] = ctx.copy_path()
+            if len(self.paths) > PATHS_KEPT:
+                self.paths.popitem(last=False)
+        else:
+            self.paths.move_to_end(key)
+            ctx.new_path()
+            ctx.append_path(path)
+        return self
 
     def display_image_mobject(self, image_mobject: ImageMobject, pixel_array: np.ndarray) -> None:
         corners = image_mobject.points.tobytes()

@@ -22,6 +22,7 @@ from lecturekit.render.typst_svg import Unsupported, typst_shapes
 from lecturekit.typst.compiler import compile_svg
 from lecturekit.typst.source import probed
 from lecturekit.typst.template import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble
+from lecturekit.work import count
 
 
 def _cached_svg(body: str) -> Path:
@@ -69,6 +70,7 @@ class LabelledTypst(Typst):
 
     def generate_mobject(self) -> LabelledTypst:
         """Manim's import of the SVG, done by `typst_shapes`, which converts each glyph once."""
+        count("svg imports")
         try:
             leaves = typst_shapes(self.get_file_path().read_bytes(), self.color)
         except Unsupported:

@@ -18,6 +18,74 @@ import numpy as np
 from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
 from lecturekit.settings import Format, Preset
+from lecturekit.work import count
+
+#: Pixels of slack (a multiple of 16) around what changed: more than the reach of the chroma
+#: filter, so what is converted again is exactly what a conversion of the whole frame gives there.
+SLACK = 16
+
+
+class Converter:
+    """RGBA pictures to yuv420p, each converted (by swscale, as PyAV's encoder would) only where it
+    differs from the one before: a busy frame of a lecture is mostly the board standing still
+    behind what moves, and converting the whole 1080p frame cost as much as encoding it. The
+    changed box, widened by `SLACK` on every side, is replaced in the last frame's planes by the
+    same box of a conversion of a crop `SLACK` wider still, so the planes are exactly those of a
+    whole-frame conversion (tests/render/test_video.py holds this)."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.last: np.ndarray | None = None  # the last picture, RGBA
+        self.frame: av.VideoFrame | None = None  # its conversion
+
+    def convert(self, pixels: np.ndarray) -> av.VideoFrame:
+        if self.last is None or self.frame is None:
+            self.last = np.array(pixels)
+            self.frame = _rgba(pixels).reformat(format="yuv420p", threads=1)
+            return self.frame
+        rows, columns = _changed(self.last, pixels)
+        if rows is None:
+            return self.frame
+        r0, r1 = _widened(rows, self.height)
+        c0, c1 = _widened(columns, self.width)
+        self.last[r0:r1, c0:c1] = pixels[r0:r1, c0:c1]
+        m0, m1 = max(0, r0 - SLACK), min(self.height, r1 + SLACK)
+        n0, n1 = max(0, c0 - SLACK), min(self.width, c1 + SLACK)
+        crop = _rgba(pixels[m0:m1, n0:n1]).reformat(format="yuv420p", threads=1)
+        for k, (whole, part) in enumerate(zip(self.frame.planes, crop.planes, strict=True)):
+            s = 1 if k == 0 else 2  # the chroma planes have half the rows and columns
+            target = np.frombuffer(whole, np.uint8).reshape(whole.height, whole.line_size)
+            source = np.frombuffer(part, np.uint8).reshape(part.height, part.line_size)
+            rows_in, columns_in = slice((r0 - m0) // s, (r1 - m0) // s), slice((c0 - n0) // s, (c1 - n0) // s)
+            target[r0 // s:r1 // s, c0 // s:c1 // s] = source[rows_in, columns_in]
+        return self.frame
+
+
+def _rgba(pixels: np.ndarray) -> av.VideoFrame:
+    return av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels), format="rgba")
+
+
+def _changed(before: np.ndarray, after: np.ndarray) -> tuple[tuple[int, int] | None, tuple[int, int]]:
+    """The rows and columns ([first, last) each) of the box where two RGBA pictures differ (rows
+    None where they do not); columns to an even pixel, compared two pixels at a time."""
+    height, width = before.shape[:2]
+    pairs = width // 2 * 2
+    a = before[:, :pairs].reshape(height, -1).view(np.uint64)
+    b = after[:, :pairs].reshape(height, -1).view(np.uint64)
+    differ = a != b
+    if pairs < width:
+        differ = np.concatenate([differ, (before[:, pairs:] != after[:, pairs:]).any(axis=2)], axis=1)
+    rows = np.flatnonzero(differ.any(axis=1))
+    if rows.size == 0:
+        return None, (0, 0)
+    columns = np.flatnonzero(differ[rows[0]:rows[-1] + 1].any(axis=0))
+    return (int(rows[0]), int(rows[-1]) + 1), (int(columns[0]) * 2, min(width, int(columns[-1]) * 2 + 2))
+
+
+def _widened(span: tuple[int, int], size: int) -> tuple[int, int]:
+    """A span widened by `SLACK` and out to multiples of it, within [0, size)."""
+    first, last = span
+    return max(0, first // SLACK * SLACK - SLACK), min(size, -(-last // SLACK) * SLACK + SLACK)
 
 
 class Encoder:
@@ -34,6 +102,7 @@ class Encoder:
         self.headers: Headers | None = None
         self.last_picture = b""
         self.count = 0
+        self.converter = Converter(preset.width, preset.height)
 
     def _open(self) -> av.CodecContext:
         codec = av.CodecContext.create("libx264", "w")
@@ -47,10 +116,7 @@ class Encoder:
         """Encode one RGBA picture."""
         if self.session is None:
             self.session = self._open()
-        frame = av.VideoFrame(self.preset.width, self.preset.height, "rgba")  # the camera's own layout
-        plane = frame.planes[0]
-        rows = np.frombuffer(plane, np.uint8).reshape(self.preset.height, plane.line_size)
-        rows[:, : self.preset.width * 4] = pixels.reshape(self.preset.height, -1)
+        frame = self.converter.convert(pixels)  # x264 copies the picture in, so the frame is reused
         frame.pts = self.count
         self.count += 1
         self._mux((bytes(p), p.pts) for p in self.session.encode(frame))
@@ -170,6 +236,7 @@ def encode(
             for a, b in [*busy_in(busy, first, last), (last, last)]:
                 if frame < a:  # a held board
                     encoder.hold(a - frame)
+                    count("frames held", a - frame)
                     frame = a
                 for f in range(frame, b):
                     encoder.write(draw(f))

@@ -15,6 +15,7 @@ import time
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.typst.template import document
+from lecturekit.work import count
 
 #: Seconds one compile may take, and bytes of address space the compile process may use.
 TIME_LIMIT = 5.0
@@ -42,6 +43,7 @@ class Compiler:
 
     def run(self, op: str, source: str) -> bytes:
         data = source.encode("utf-8", errors="replace")
+        count("typst compiles")
         try:
             process = self._process()
             assert process.stdin is not None

@@ -10,13 +10,16 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from manim import ImageMobject, Mobject
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from manim import ImageMobject, Mobject, VMobject
 
 from lecturekit.kinds import kind_def
 from lecturekit.model import load
 from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture, plan_scene
 from lecturekit.plan.geometry import Box
 from lecturekit.render import manim_config
+from lecturekit.render.builders import smoothly
 from lecturekit.render.painters import paint_text
 from lecturekit.render.stage import Stage
 from lecturekit.render.typst_mobject import LabelledTypst
@@ -400,3 +403,13 @@ def test_a_step_graph_is_drawn_as_level_treads_with_no_risers_or_hooks(tmp_path:
     # joins two treads and no smoothing overshoots at a step
     assert np.allclose(cubics[:, :, 1], cubics[:, :1, 1], atol=1e-6)
     assert len({round(float(y), 6) for y in cubics[:, 0, 1]}) == 6  # -3 .. 2, one tread each
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.floats(-10, 10), st.floats(-10, 10)), min_size=2, max_size=40), st.data())
+def test_a_graph_is_smoothed_to_the_points_manims_own_smoothing_gives(samples: list, data: st.DataObject) -> None:
+    points = np.array([(x, y, 0.0) for x, y in samples])
+    for i in data.draw(st.lists(st.integers(1, len(points) - 1), max_size=3)):
+        points[i] = points[i - 1]  # a curve of no length, where Manim's smoothing splits the path
+    expected = VMobject().set_points_smoothly(points).points
+    assert np.array_equal(smoothly(points), expected)
