@@ -140,7 +140,9 @@ class Board:
             return fx.Relocate(live.box, target, lambda old, new: self.rebuild(name, new))
         if definition.role is not Role.VISUAL:  # a text keeps its size
             target = Box.around(*target.center, live.box.width, live.box.height)
-        scale = fx.scale_into(live.holder)
+        # the lines or rows still to be revealed move with those shown, so that every one is
+        # written where the plan has the object, aligned with the rest
+        scale = fx.scale_into(Group(live.holder, *live.drawn.steps[live.revealed:]))
 
         def place(old: Box, new: Box) -> None:
             scale(old, new)
