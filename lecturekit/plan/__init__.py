@@ -6,7 +6,7 @@ every text's typesetting, and the boards in between; `plan_lecture` does all sce
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import astuple, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -86,14 +86,21 @@ class ScenePlan:
     @cached_property
     def depends(self) -> Mapping[str, frozenset[str]]:
         """The VariableNumbers each object follows, for those that follow any: its own, those of
-        what it stands on, and for a label those of the mark it sits beside."""
+        what it stands on, and for a child that carries text (a label, a figure's Math) those of
+        every mark in its container, since its text settles clear of all of them."""
         objects = self.objects
+        marks: dict[str, frozenset[str]] = {}
+        for spec in objects.values():
+            if spec.parent is not None:
+                marks[spec.parent] = marks.get(spec.parent, frozenset()) | depends_on(spec, objects)
         found = {}
         for name, spec in objects.items():
             variables = depends_on(spec, objects)
             anchor = self.scene.anchors.get(name) if spec.parent is not None else None
             if anchor is not None and anchor.sibling in objects:
                 variables |= own_variables(objects[anchor.sibling])
+            if spec.parent is not None and (spec.label or kind_def(spec.kind).text is not None):
+                variables |= marks[spec.parent]
             if variables:
                 found[name] = variables
         return MappingProxyType(found)
@@ -136,6 +143,16 @@ class ScenePlan:
         held = {name: hold.values for name, spans in self.holds.items() for hold in spans
                 if hold.start <= frame < hold.end}
         return Values(variable_values(self.cues, dict(self.initial_values), frame), held)
+
+    def items_at(self, frame: int) -> tuple[BoardItem, ...]:
+        """Everything drawn at `frame` as the boards list it, children at that frame's numbers
+        (a board lists them at the numbers of its first frame)."""
+        standing = None
+        for at, on, shown in _standing(self):
+            if at > frame:
+                break
+            standing = on, shown
+        return _items(self, frame, *standing) if standing is not None else ()
 
     def busy(self) -> tuple[tuple[int, int], ...]:
         return busy_spans(self.cues, self.frames)
@@ -219,12 +236,22 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     """Everything drawn on the board each time what is on it or where it stands changes: the
     top-level objects where the layout put them, and in each Figure and Axes its children, their
     labels and legend and its numbers, with that frame's numbers."""
+    boards: list[Board] = []
+    for frame, on, shown in _standing(plan):
+        items = _items(plan, frame, on, shown)
+        if not boards or boards[-1].items != items:
+            boards.append(Board(frame / plan.fps, frame, items))
+    return tuple(boards)
+
+
+def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str]]]:
+    """At each frame where what is on the board or where it stands changes: the top-level objects
+    on it with their places, and every name shown."""
     top = set(plan.stays)
     broken = plan.scene.broken
     drawn = [c for c in plan.cues if c.object not in broken]
     changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
                      | {c.frame for c in drawn if c.object in top and c.place is not None})
-    boards: list[Board] = []
     board = Replay(children=plan.scene.children)
     on: dict[str, Placed] = {}
     pending = iter(drawn)
@@ -236,10 +263,7 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
             if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
                 on[cue.object] = cue.place  # where it arrives, or moves to
             cue = next(pending, None)
-        items = _items(plan, frame, on, board.shown())
-        if not boards or boards[-1].items != items:
-            boards.append(Board(frame / plan.fps, frame, items))
-    return tuple(boards)
+        yield frame, dict(on), board.shown()
 
 
 def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
