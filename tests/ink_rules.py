@@ -2,11 +2,11 @@
 
 For every board that stands long enough to settle (as `../shared/tools/ink_audit.py` takes them),
 the board is brought to a frame late in its life by the render stage itself, in-process, and each
-object on it is drawn alone onto an empty frame: its holder, with what the board adds to it
+object on it at rest (no action of its own or its container's running) is drawn alone onto an empty frame: its holder, with what the board adds to it
 (emphasis, a Box action's ring), without its children, which are checked on their own. Its ink is
 every pixel far from the background; what lies farther than `TOLERANCE` pixels from every box the
 plan lists for it (the object itself, every piece of its stroke, its label, legend entry and axis
-numbers) is a fault. So a line drawn apart from its Derivation, a label off its spot, an arrow head
+numbers, a Box action's ring) is a fault. So a line drawn apart from its Derivation, a label off its spot, an arrow head
 past its segment or a swatch outside its legend entry fails, even where it lands inside another
 object's box, which the audit of the whole frame cannot tell.
 """
@@ -28,8 +28,8 @@ TOLERANCE = 3
 INK = 48
 #: A board must stand this long to be checked, and is checked this long before it ends (seconds).
 SETTLES, BEFORE_END = 0.6, 0.25
-#: The items an object's painter draws as part of it: its label, legend entry and axis numbers.
-OWN_TEXTS = {"label", "legend", "ticks"}
+#: The items drawn as part of the object they are `of`: its label, legend entry, axis numbers and ring.
+BELONGING = {"label", "legend", "ticks", "box"}
 
 
 def settled_frames(plan: ScenePlan) -> list[int]:
@@ -60,9 +60,12 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
             stage.advance(frame)
             boxes: dict[str, list[Box]] = {}
             for item in plan.items_at(frame):  # a figure's text placed beside a mark is its own
-                owner = item.of if item.kind in OWN_TEXTS and item.of is not None else item.name
+                owner = item.of if item.kind in BELONGING and item.of is not None else item.name
                 boxes.setdefault(owner, []).append(item.box)
+            running = {cue.object for cue, _ in stage.running}
             for name, live in stage.live.items():
+                if name in running or plan.objects[name].parent in running:
+                    continue  # what animates may reach past its box for as long (the README's list)
                 children = [stage.live[c].holder for c in plan.scene.children(name) if c in stage.live]
                 camera.reset()
                 camera.capture_mobjects([live.holder], excluded_mobjects=children)

@@ -34,6 +34,7 @@ from lecturekit.plan.timeline import (
 )
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
+from lecturekit.syntax.nodes import Box as BoxAction
 from lecturekit.syntax.nodes import Hide, Move, Show, Spec, parts_named
 from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
@@ -148,10 +149,10 @@ class ScenePlan:
         """Everything drawn at `frame` as the boards list it, children at that frame's numbers
         (a board lists them at the numbers of its first frame)."""
         standing = None
-        for at, on, shown in _standing(self):
+        for at, on, shown, boxed in _standing(self):
             if at > frame:
                 break
-            standing = on, shown
+            standing = on, shown, boxed
         return _items(self, frame, *standing) if standing is not None else ()
 
     def busy(self) -> tuple[tuple[int, int], ...]:
@@ -237,36 +238,41 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     top-level objects where the layout put them, and in each Figure and Axes its children, their
     labels and legend and its numbers, with that frame's numbers."""
     boards: list[Board] = []
-    for frame, on, shown in _standing(plan):
-        items = _items(plan, frame, on, shown)
+    for frame, on, shown, boxed in _standing(plan):
+        items = _items(plan, frame, on, shown, boxed)
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
     return tuple(boards)
 
 
-def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str]]]:
+def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str], set[str]]]:
     """At each frame where what is on the board or where it stands changes: the top-level objects
-    on it with their places, and every name shown."""
+    on it with their places, every name shown, and those a Box action has ringed since they came."""
     top = set(plan.stays)
     broken = plan.scene.broken
     drawn = [c for c in plan.cues if c.object not in broken]
-    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
+    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide | BoxAction)}
                      | {c.frame for c in drawn if c.object in top and c.place is not None})
     board = Replay(children=plan.scene.children)
     on: dict[str, Placed] = {}
+    boxed: set[str] = set()
     pending = iter(drawn)
     cue = next(pending, None)
     for frame in changes:
         while cue is not None and cue.frame <= frame:
+            if isinstance(cue.action, BoxAction) and cue.object in board.shown():
+                boxed.add(cue.object)
             for gone in board.apply(cue.action).left:
                 on.pop(gone, None)
+                boxed.discard(gone)
             if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
                 on[cue.object] = cue.place  # where it arrives, or moves to
             cue = next(pending, None)
-        yield frame, dict(on), board.shown()
+        yield frame, dict(on), board.shown(), set(boxed)
 
 
-def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) -> tuple[BoardItem, ...]:
+def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], boxed: set[str]
+           ) -> tuple[BoardItem, ...]:
     values = plan.values_at(frame)
     figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
                       plan.beside)
@@ -277,6 +283,12 @@ def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str]) 
                                aspect=_aspect(plan, spec)))
         if kind_def(spec.kind).container:
             items += figures.items(name, place.box, shown)
+    for name in sorted(boxed):  # a Box action's ring, around all the object's own boxes
+        own = [item.box for item in items if item.name == name]
+        if own:
+            extent = Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own), max(b.y1 for b in own))
+            items.append(BoardItem(name + shapes.RING, "box", shapes.ring(extent, plan.theme.frame.safe),
+                                   plan.objects[name].parent, name))
     return tuple(items)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import Group, Mobject, VGroup
+from manim import DL, UR, Group, Mobject, VGroup
 
 from lecturekit.kinds import Role, kind_def
-from lecturekit.plan import ScenePlan
+from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.shapes import EvaluationError
 from lecturekit.plan.texts import Typeset
@@ -41,6 +41,8 @@ class Board:
         self.glyphs: dict[tuple, Mobject] = {}
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
+        #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).
+        self.rings: dict[str, Mobject] = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
         self.version = 0
         self._stacked: tuple[int, dict[int, int]] = (-1, {})
@@ -108,6 +110,8 @@ class Board:
         """Build an object again where it stands (or in `box`), and its children with it."""
         live = self.live[name]
         if box is not None:
+            if live.box is not None and box != live.box:  # what emphasis put behind its parts goes with it
+                fx.scale_into(Group(*self.emphasis.of(name)))(live.box, box)
             live.box = box
         fresh = self.build(name, live.box)
         if fresh is None:
@@ -118,6 +122,24 @@ class Board:
         for child in self.plan.scene.children(name):
             if child in self.live:
                 self.rebuild(child)
+        if name in self.rings:
+            self.ring(name)
+
+    def ring(self, name: str) -> Mobject:
+        """The ring of a Box action around `name` where the plan lists it (`shapes.ring`): around a
+        top-level object's box, or a child's drawing; drawn again in place of the one it had."""
+        live = self.live[name]
+        if name in self.rings:
+            live.holder.remove(self.rings[name])
+        if self.plan.objects[name].parent is None and live.box is not None:
+            extent = live.box
+        else:
+            drawing = live.drawn.ink or live.drawn.mobject
+            (x0, y0, _), (x1, y1, _) = drawing.get_corner(DL), drawing.get_corner(UR)
+            extent = Box(x0, y0, x1, y1)
+        ring = self.rings[name] = fx.ring(shapes.ring(extent, self.plan.theme.frame.safe))
+        live.holder.add(ring)
+        return ring
 
     def remove(self, name: str) -> None:
         live = self.live.pop(name, None)
@@ -128,6 +150,7 @@ class Board:
                 holder_parent.remove(live.holder)
         for child in self.plan.scene.children(name):
             self.remove(child)
+        self.rings.pop(name, None)
         self.emphasis.forget(name)
 
     # ------------------------------------------------------------ moving
@@ -147,6 +170,8 @@ class Board:
         def place(old: Box, new: Box) -> None:
             scale(old, new)
             live.box = new
+            if name in self.rings:
+                self.ring(name)
 
         return fx.Relocate(live.box, target, place)
 

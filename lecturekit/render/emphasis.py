@@ -6,6 +6,7 @@ from __future__ import annotations
 from manim import Mobject, VMobject
 
 from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
+from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render.builders import Drawn
@@ -51,15 +52,21 @@ class Emphasis:
         """Remember the colours of a newly revealed line or row too."""
         self.base[name].update(colors(mobject))
 
-    def change(self, name: str, holder: Mobject, found: Mobject, part: Part | None, on: bool) -> fx.Effect:
-        """Emphasis of `found` (in `holder`) on or off; its highlight is made the first time."""
+    def change(self, name: str, holder: Mobject, found: Mobject, part: Part | None, on: bool, within: Box | None
+               ) -> fx.Effect:
+        """Emphasis of `found` (in `holder`) on or off; its highlight, inside the object's box
+        `within`, is made the first time (a mark in a figure, with no box of its own, has none)."""
         key = (name, repr(part))
         highlight = self.highlights.get(key)
-        if on and highlight is None:
-            highlight = fx.highlight_for(found)
+        if on and highlight is None and within is not None:
+            highlight = fx.highlight_for(found, within)
             holder.add_to_back(highlight)
             self.highlights[key] = highlight
         return fx.Recolor(found, highlight, on, self.base.get(name, {}))
+
+    def of(self, name: str) -> list[VMobject]:
+        """The highlights of `name`'s parts."""
+        return [h for (n, _), h in self.highlights.items() if n == name]
 
     def forget(self, name: str) -> None:
         for key in [k for k in self.highlights if k[0] == name]:
