@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from manim import DL, UR, Group, Mobject, VGroup
 
-from lecturekit.kinds import Role, kind_def
+from lecturekit.kinds import kind_def
 from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.shapes import EvaluationError
@@ -161,10 +161,9 @@ class Board:
         definition = kind_def(self.plan.objects[name].kind)
         if definition.container:  # drawn again where it goes, its children with it
             return fx.Relocate(live.box, target, lambda old, new: self.rebuild(name, new))
-        if definition.role is not Role.VISUAL:  # a text keeps its size
-            target = Box.around(*target.center, live.box.width, live.box.height)
-        # the lines or rows still to be revealed move with those shown, so that every one is
-        # written where the plan has the object, aligned with the rest
+        # scaled as the plan has it (a text keeps its size but on a crowded board); the lines or
+        # rows still to be revealed move with those shown, so that every one is written where the
+        # plan has the object, aligned with the rest
         scale = fx.scale_into(Group(live.holder, *live.drawn.steps[live.revealed:]))
 
         def place(old: Box, new: Box) -> None:
@@ -188,5 +187,8 @@ class Board:
             live.holder.remove(old)
             live.drawn, live.box = fresh, target
             self.emphasis.remember(name, fresh.ink or fresh.mobject)
+            self.emphasis.carry(name, fresh, typeset, target)
+            if name in self.rings:
+                self.ring(name)
 
         return fx.Then(fx.Together(fx.fade_out(old), fx.fade_in(fresh.mobject)), settle)
