@@ -42,7 +42,8 @@ from lecturekit.typst.source import label_spec
 
 
 def reflowed(name: str, frame: int) -> str:
-    """The key of a paragraph's typesetting after the layout rewraps it at `frame`."""
+    """The key of a paragraph's typesetting after the layout rewraps it at `frame` (as it moves or
+    is shown again)."""
     return f"{name}@{frame}"
 
 
@@ -201,8 +202,8 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
     cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
              if reflows(scene.objects[name])}
-    for cue in cues:  # a paragraph laid out anew is typeset again for its new width
-        if isinstance(cue.action, Move) and cue.place is not None and cue.object in shape:
+    for cue in cues:  # a paragraph laid out anew, or shown again elsewhere, is typeset again for its new width
+        if isinstance(cue.action, Move | Show) and cue.place is not None and cue.object in shape:
             new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
             if new != shape[cue.object]:
                 spec = scene.objects[cue.object]

@@ -73,10 +73,11 @@ class Board:
         except EvaluationError:  # resolve and the plan's holds keep this from happening: keep what is drawn
             return None
 
-    def arrive(self, name: str, box: Box | None) -> Drawn | None:
-        """Build `name` and put it on the board (a stepped object with nothing revealed yet)."""
+    def arrive(self, name: str, box: Box | None, typeset: Typeset | None = None) -> Drawn | None:
+        """Build `name` and put it on the board (a stepped object with nothing revealed yet), a
+        paragraph as `typeset` where the plan sets it anew for where it arrives."""
         spec = self.plan.objects[name]
-        drawn = self.build(name, box)
+        drawn = self.build(name, box, {name: typeset} if typeset is not None else None)
         if drawn is None:
             return None
         holder = Group()

@@ -185,7 +185,8 @@ class Stage:
         name = cue.object
         stepped = kind_def(self.plan.objects[name].kind).stepped
         if name not in self.board.live:
-            drawn = self.board.arrive(name, cue.place.box if cue.place is not None else None)
+            drawn = self.board.arrive(name, cue.place.box if cue.place is not None else None,
+                                      self.plan.texts.get(reflowed(name, cue.frame)))
             if drawn is None:
                 return None
             if not stepped:
