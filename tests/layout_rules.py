@@ -101,7 +101,8 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
 
 
 def _top(items: Iterable[dict[str, Any]]) -> dict[str, list[float]]:
-    return {it["name"]: it["bbox"] for it in items if it.get("parent") is None}
+    """The top-level objects (a ring goes where its object goes)."""
+    return {it["name"]: it["bbox"] for it in items if it.get("parent") is None and it["kind"] != RING}
 
 
 def moves_faults(scene: dict[str, Any]) -> list[str]:
