@@ -2,13 +2,14 @@
 
 For every board that stands long enough to settle (as `../shared/tools/ink_audit.py` takes them),
 the board is brought to a frame late in its life by the render stage itself, in-process, and each
-object on it at rest (no action of its own or its container's running) is drawn alone onto an empty frame: its holder, with what the board adds to it
-(emphasis, a Box action's ring), without its children, which are checked on their own. Its ink is
-every pixel far from the background; what lies farther than `TOLERANCE` pixels from every box the
-plan lists for it (the object itself, every piece of its stroke, its label, legend entry and axis
-numbers, a Box action's ring) is a fault. So a line drawn apart from its Derivation, a label off its spot, an arrow head
-past its segment or a swatch outside its legend entry fails, even where it lands inside another
-object's box, which the audit of the whole frame cannot tell.
+object on it at rest (no action of its own or its container's running) is drawn alone onto an
+empty frame: its holder, with what the board adds to it (emphasis, a Box action's ring), without
+its children, which are checked on their own. Its ink is every pixel far from the background;
+what lies farther than `TOLERANCE` pixels from every box the plan lists for it (the object itself,
+every piece of its stroke, its label, legend entry, axis numbers and ring) is a fault. So a line
+drawn apart from its Derivation, a label off its spot, an arrow head past its segment or a swatch
+outside its legend entry fails, even where it lands inside another object's box, which the audit
+of the whole frame cannot tell.
 """
 
 from __future__ import annotations
