@@ -4,7 +4,9 @@ plan, as an outside audit reads it), so one checker holds generated lectures and
 - inside: every item lies inside the safe area (the theme's margin, 5 % of each side);
 - apart: no two items cover each other: top-level items, the texts in a figure (labels, legend
   entries, numbers) and anything drawn in one container against another not at all; a label or
-  legend entry is not compared with the object it is `of`, nor a child with its own container.
+  legend entry is not compared with the object it is `of`, nor a child with its own container;
+  a Box action's ring (kind `box`) is compared as its object is at the top level, and not at all
+  in a figure.
   Where two marks of one figure meet (strokes crossing, dots the lecture puts together) is the
   lecture's drawing, not the layout's, and is not compared (the outside audit holds our own
   lectures' strokes, listed as boxes along them, `piece`, to a sliver); in a Figure or Axes the
@@ -33,6 +35,8 @@ from lecturekit.theme import THEME
 SAFE = THEME.frame.margin
 #: Top-level items and texts in a figure may share at most this much (rounding of the printed boxes).
 TOUCH = 1e-5
+#: The kind of a Box action's ring, listed `of` the object it is drawn around.
+RING = "box"
 #: Kinds of the texts drawn in a figure.
 FIGURE_TEXTS = {"label", "legend", "ticks"}
 MIN_FONT = THEME.sizes.minimum
@@ -53,9 +57,11 @@ def _cover(a: list[float], b: list[float]) -> float:
 
 
 def _related(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """One stroke's pieces, a label and what it labels, a child and its container."""
-    return (a["name"] == b["name"] or a.get("of") == b["name"] or b.get("of") == a["name"]
-            or a.get("parent") == b["name"] or b.get("parent") == a["name"])
+    """One stroke's pieces, a label and what it labels, a child and its container (a ring counts
+    as the object it is drawn around)."""
+    a_name, b_name = (it["of"] if it["kind"] == RING else it["name"] for it in (a, b))
+    return (a_name == b_name or a.get("of") == b_name or b.get("of") == a_name
+            or a.get("parent") == b_name or b.get("parent") == a_name)
 
 
 def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
@@ -84,6 +90,8 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
         if _related(a, b):
             continue
         together = a.get("parent") is not None and a.get("parent") == b.get("parent")
+        if together and RING in (a["kind"], b["kind"]):
+            continue  # a ring around a mark is the lecture's drawing, as marks that meet are
         strict = not together or a["kind"] in FIGURE_TEXTS or b["kind"] in FIGURE_TEXTS
         if together and a["parent"] in unfit:
             continue  # too small to hold its texts clear, as check said
@@ -93,7 +101,8 @@ def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(
 
 
 def _top(items: Iterable[dict[str, Any]]) -> dict[str, list[float]]:
-    return {it["name"]: it["bbox"] for it in items if it.get("parent") is None}
+    """The top-level objects (a ring goes where its object goes)."""
+    return {it["name"]: it["bbox"] for it in items if it.get("parent") is None and it["kind"] != RING}
 
 
 def moves_faults(scene: dict[str, Any]) -> list[str]:

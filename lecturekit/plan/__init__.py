@@ -6,7 +6,7 @@ every text's typesetting, and the boards in between; `plan_lecture` does all sce
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import astuple, dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -34,6 +34,7 @@ from lecturekit.plan.timeline import (
 )
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
+from lecturekit.syntax.nodes import Box as BoxAction
 from lecturekit.syntax.nodes import Hide, Move, Show, Spec, parts_named
 from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
@@ -41,7 +42,8 @@ from lecturekit.typst.source import label_spec
 
 
 def reflowed(name: str, frame: int) -> str:
-    """The key of a paragraph's typesetting after the layout rewraps it at `frame`."""
+    """The key of a paragraph's typesetting after the layout rewraps it at `frame` (as it moves or
+    is shown again)."""
     return f"{name}@{frame}"
 
 
@@ -86,14 +88,21 @@ class ScenePlan:
     @cached_property
     def depends(self) -> Mapping[str, frozenset[str]]:
         """The VariableNumbers each object follows, for those that follow any: its own, those of
-        what it stands on, and for a label those of the mark it sits beside."""
+        what it stands on, and for a child that carries text (a label, a figure's Math) those of
+        every mark in its container, since its text settles clear of all of them."""
         objects = self.objects
+        marks: dict[str, frozenset[str]] = {}
+        for spec in objects.values():
+            if spec.parent is not None:
+                marks[spec.parent] = marks.get(spec.parent, frozenset()) | depends_on(spec, objects)
         found = {}
         for name, spec in objects.items():
             variables = depends_on(spec, objects)
             anchor = self.scene.anchors.get(name) if spec.parent is not None else None
             if anchor is not None and anchor.sibling in objects:
                 variables |= own_variables(objects[anchor.sibling])
+            if spec.parent is not None and (spec.label or kind_def(spec.kind).text is not None):
+                variables |= marks[spec.parent]
             if variables:
                 found[name] = variables
         return MappingProxyType(found)
@@ -136,6 +145,16 @@ class ScenePlan:
         held = {name: hold.values for name, spans in self.holds.items() for hold in spans
                 if hold.start <= frame < hold.end}
         return Values(variable_values(self.cues, dict(self.initial_values), frame), held)
+
+    def items_at(self, frame: int) -> tuple[BoardItem, ...]:
+        """Everything drawn at `frame` as the boards list it, children at that frame's numbers
+        (a board lists them at the numbers of its first frame)."""
+        standing = None
+        for at, on, shown, boxed in _standing(self):
+            if at > frame:
+                break
+            standing = on, shown, boxed
+        return _items(self, frame, *standing, {}) if standing is not None else ()
 
     def busy(self) -> tuple[tuple[int, int], ...]:
         return busy_spans(self.cues, self.frames)
@@ -183,8 +202,8 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
     cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
              if reflows(scene.objects[name])}
-    for cue in cues:  # a paragraph laid out anew is typeset again for its new width
-        if isinstance(cue.action, Move) and cue.place is not None and cue.object in shape:
+    for cue in cues:  # a paragraph laid out anew, or shown again elsewhere, is typeset again for its new width
+        if isinstance(cue.action, Move | Show) and cue.place is not None and cue.object in shape:
             new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
             if new != shape[cue.object]:
                 spec = scene.objects[cue.object]
@@ -219,31 +238,42 @@ def _boards(plan: ScenePlan) -> tuple[Board, ...]:
     """Everything drawn on the board each time what is on it or where it stands changes: the
     top-level objects where the layout put them, and in each Figure and Axes its children, their
     labels and legend and its numbers, with that frame's numbers."""
-    top = set(plan.stays)
-    broken = plan.scene.broken
-    drawn = [c for c in plan.cues if c.object not in broken]
-    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide)}
-                     | {c.frame for c in drawn if c.object in top and c.place is not None})
     boards: list[Board] = []
     settled: dict = {}  # what the containers' children settle to, for each set of numbers
-    board = Replay(children=plan.scene.children)
-    on: dict[str, Placed] = {}
-    pending = iter(drawn)
-    cue = next(pending, None)
-    for frame in changes:
-        while cue is not None and cue.frame <= frame:
-            for gone in board.apply(cue.action).left:
-                on.pop(gone, None)
-            if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
-                on[cue.object] = cue.place  # where it arrives, or moves to
-            cue = next(pending, None)
-        items = _items(plan, frame, on, board.shown(), settled)
+    for frame, on, shown, boxed in _standing(plan):
+        items = _items(plan, frame, on, shown, boxed, settled)
         if not boards or boards[-1].items != items:
             boards.append(Board(frame / plan.fps, frame, items))
     return tuple(boards)
 
 
-def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], settled: dict
+def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str], set[str]]]:
+    """At each frame where what is on the board or where it stands changes: the top-level objects
+    on it with their places, every name shown, and those a Box action has ringed since they came."""
+    top = set(plan.stays)
+    broken = plan.scene.broken
+    drawn = [c for c in plan.cues if c.object not in broken]
+    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide | BoxAction)}
+                     | {c.frame for c in drawn if c.object in top and c.place is not None})
+    board = Replay(children=plan.scene.children)
+    on: dict[str, Placed] = {}
+    boxed: set[str] = set()
+    pending = iter(drawn)
+    cue = next(pending, None)
+    for frame in changes:
+        while cue is not None and cue.frame <= frame:
+            if isinstance(cue.action, BoxAction) and cue.object in board.shown():
+                boxed.add(cue.object)
+            for gone in board.apply(cue.action).left:
+                on.pop(gone, None)
+                boxed.discard(gone)
+            if cue.object in top and cue.place is not None and (isinstance(cue.action, Show) or cue.object in on):
+                on[cue.object] = cue.place  # where it arrives, or moves to
+            cue = next(pending, None)
+        yield frame, dict(on), board.shown(), set(boxed)
+
+
+def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], boxed: set[str], settled: dict
            ) -> tuple[BoardItem, ...]:
     """The board's items at `frame`; `settled` keeps where children settled between boards with
     the same numbers (a board of n containers settles them once, not once per board)."""
@@ -259,6 +289,12 @@ def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], 
                                aspect=_aspect(plan, spec)))
         if kind_def(spec.kind).container:
             items += figures.items(name, place.box, shown)
+    for name in sorted(boxed):  # a Box action's ring, around all the object's own boxes
+        own = [item.box for item in items if item.name == name]
+        if own:
+            extent = Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own), max(b.y1 for b in own))
+            items.append(BoardItem(name + shapes.RING, "box", shapes.ring(extent, plan.theme.frame.safe),
+                                   plan.objects[name].parent, name))
     return tuple(items)
 
 

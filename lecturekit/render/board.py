@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import Group, Mobject, VGroup
+from manim import DL, UR, Group, Mobject, VGroup
 
-from lecturekit.kinds import Role, kind_def
-from lecturekit.plan import ScenePlan
+from lecturekit.kinds import kind_def
+from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.shapes import EvaluationError
 from lecturekit.plan.texts import Typeset
@@ -42,6 +42,8 @@ class Board:
         self.glyphs: dict[tuple, Mobject] = {}
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
+        #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).
+        self.rings: dict[str, Mobject] = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
         self.version = 0
         self._stacked: tuple[int, dict[int, int]] = (-1, {})
@@ -73,10 +75,11 @@ class Board:
         except EvaluationError:  # resolve and the plan's holds keep this from happening: keep what is drawn
             return None
 
-    def arrive(self, name: str, box: Box | None) -> Drawn | None:
-        """Build `name` and put it on the board (a stepped object with nothing revealed yet)."""
+    def arrive(self, name: str, box: Box | None, typeset: Typeset | None = None) -> Drawn | None:
+        """Build `name` and put it on the board (a stepped object with nothing revealed yet), a
+        paragraph as `typeset` where the plan sets it anew for where it arrives."""
         spec = self.plan.objects[name]
-        drawn = self.build(name, box)
+        drawn = self.build(name, box, {name: typeset} if typeset is not None else None)
         if drawn is None:
             return None
         holder = Group()
@@ -110,6 +113,8 @@ class Board:
         """Build an object again where it stands (or in `box`), and its children with it."""
         live = self.live[name]
         if box is not None:
+            if live.box is not None and box != live.box:  # what emphasis put behind its parts goes with it
+                fx.scale_into(Group(*self.emphasis.of(name)))(live.box, box)
             live.box = box
         fresh = self.build(name, live.box)
         if fresh is None:
@@ -120,6 +125,24 @@ class Board:
         for child in self.plan.scene.children(name):
             if child in self.live:
                 self.rebuild(child)
+        if name in self.rings:
+            self.ring(name)
+
+    def ring(self, name: str) -> Mobject:
+        """The ring of a Box action around `name` where the plan lists it (`shapes.ring`): around a
+        top-level object's box, or a child's drawing; drawn again in place of the one it had."""
+        live = self.live[name]
+        if name in self.rings:
+            live.holder.remove(self.rings[name])
+        if self.plan.objects[name].parent is None and live.box is not None:
+            extent = live.box
+        else:
+            drawing = live.drawn.ink or live.drawn.mobject
+            (x0, y0, _), (x1, y1, _) = drawing.get_corner(DL), drawing.get_corner(UR)
+            extent = Box(x0, y0, x1, y1)
+        ring = self.rings[name] = fx.ring(shapes.ring(extent, self.plan.theme.frame.safe))
+        live.holder.add(ring)
+        return ring
 
     def remove(self, name: str) -> None:
         live = self.live.pop(name, None)
@@ -130,6 +153,7 @@ class Board:
                 holder_parent.remove(live.holder)
         for child in self.plan.scene.children(name):
             self.remove(child)
+        self.rings.pop(name, None)
         self.emphasis.forget(name)
 
     # ------------------------------------------------------------ moving
@@ -140,13 +164,16 @@ class Board:
         definition = kind_def(self.plan.objects[name].kind)
         if definition.container:  # drawn again where it goes, its children with it
             return fx.Relocate(live.box, target, lambda old, new: self.rebuild(name, new))
-        if definition.role is not Role.VISUAL:  # a text keeps its size
-            target = Box.around(*target.center, live.box.width, live.box.height)
-        scale = fx.scale_into(live.holder)
+        # scaled as the plan has it (a text keeps its size but on a crowded board); the lines or
+        # rows still to be revealed move with those shown, so that every one is written where the
+        # plan has the object, aligned with the rest
+        scale = fx.scale_into(Group(live.holder, *live.drawn.steps[live.revealed:]))
 
         def place(old: Box, new: Box) -> None:
             scale(old, new)
             live.box = new
+            if name in self.rings:
+                self.ring(name)
 
         return fx.Relocate(live.box, target, place)
 
@@ -163,5 +190,8 @@ class Board:
             live.holder.remove(old)
             live.drawn, live.box = fresh, target
             self.emphasis.remember(name, fresh.ink or fresh.mobject)
+            self.emphasis.carry(name, fresh, typeset, target)
+            if name in self.rings:
+                self.ring(name)
 
         return fx.Then(fx.Together(fx.fade_out(old), fx.fade_in(fresh.mobject)), settle)

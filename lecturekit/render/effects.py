@@ -21,7 +21,7 @@ from manim import (
     ManimColor,
     Mobject,
     Rectangle,
-    SurroundingRectangle,
+    RoundedRectangle,
     VGroup,
     VMobject,
     Write,
@@ -303,14 +303,27 @@ class Recolor(Effect):
             self.highlight.set_fill(opacity=HIGHLIGHT * (a if self.on else 1 - a))
 
 
-def highlight_for(targets: Mobject) -> Rectangle:
-    box = Rectangle(width=targets.width + 0.16, height=targets.height + 0.12, stroke_width=0,
+def highlight_for(targets: Mobject, within: Box) -> Rectangle:
+    """The soft box behind emphasised glyphs or cells: a little larger than they are, but never
+    past the box of the object they are in (`within`)."""
+    (x0, y0, _), (x1, y1, _) = targets.get_corner(np.array([-1, -1, 0])), targets.get_corner(np.array([1, 1, 0]))
+    left, bottom = max(within.x0, x0 - 0.08), max(within.y0, y0 - 0.06)
+    right, top = min(within.x1, x1 + 0.08), min(within.y1, y1 + 0.06)
+    box = Rectangle(width=max(right - left, 1e-3), height=max(top - bottom, 1e-3), stroke_width=0,
                     fill_color=palette.EMPHASIS, fill_opacity=0.0)
-    return box.move_to(targets.get_center())
+    return box.move_to(np.array([(left + right) / 2, (bottom + top) / 2, 0.0]))
 
 
-def surround(mobject: Mobject) -> VMobject:
-    return SurroundingRectangle(mobject, color=palette.EMPHASIS, buff=0.14, corner_radius=0.08, stroke_width=4)
+#: A Box action's ring: its stroke width, and half that in units (Cairo draws a width of w at w / 100 units).
+RING_STROKE = 4.0
+_RING_HALF = RING_STROKE / 200
+
+
+def ring(box: Box) -> VMobject:
+    """A Box action's ring, its stroke inside `box` (the plan's `shapes.ring`)."""
+    return RoundedRectangle(width=box.width - 2 * _RING_HALF, height=box.height - 2 * _RING_HALF,
+                            corner_radius=0.08, color=palette.EMPHASIS, stroke_width=RING_STROKE
+                            ).move_to(np.array([*box.center, 0.0]))
 
 
 class Relocate(Effect):
@@ -344,5 +357,5 @@ def scale_into(mobject: Mobject) -> Callable[[Box, Box], None]:
 
 __all__ = [
     "Delayed", "Effect", "Fade", "Play", "Recolor", "Relocate", "Then", "Together", "create", "fade_in", "fade_out",
-    "flash", "grow", "highlight_for", "scale_into", "surround", "write",
+    "flash", "grow", "highlight_for", "ring", "scale_into", "write",
 ]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from manim import Mobject, VMobject
 
+from lecturekit import theme as palette
 from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
+from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render.builders import Drawn
@@ -41,6 +43,8 @@ def targets(drawn: Drawn, part: Part | None, typeset: Typeset | None) -> Mobject
 class Emphasis:
     def __init__(self) -> None:
         self.highlights: dict[tuple[str, str], VMobject] = {}
+        #: The part each highlight is behind.
+        self.parts: dict[tuple[str, str], Part | None] = {}
         #: Each object's own colours, which emphasis eases back to.
         self.base: dict[str, dict[int, object]] = {}
 
@@ -51,16 +55,35 @@ class Emphasis:
         """Remember the colours of a newly revealed line or row too."""
         self.base[name].update(colors(mobject))
 
-    def change(self, name: str, holder: Mobject, found: Mobject, part: Part | None, on: bool) -> fx.Effect:
-        """Emphasis of `found` (in `holder`) on or off; its highlight is made the first time."""
+    def change(self, name: str, holder: Mobject, found: Mobject, part: Part | None, on: bool, within: Box | None
+               ) -> fx.Effect:
+        """Emphasis of `found` (in `holder`) on or off; its highlight, inside the object's box
+        `within`, is made the first time (a mark in a figure, with no box of its own, has none)."""
         key = (name, repr(part))
         highlight = self.highlights.get(key)
-        if on and highlight is None:
-            highlight = fx.highlight_for(found)
+        if on and highlight is None and within is not None:
+            highlight = fx.highlight_for(found, within)
             holder.add_to_back(highlight)
             self.highlights[key] = highlight
+            self.parts[key] = part
         return fx.Recolor(found, highlight, on, self.base.get(name, {}))
+
+    def carry(self, name: str, drawn: Drawn, typeset: Typeset | None, within: Box) -> None:
+        """Emphasis of a paragraph set again (a reflow): each highlight goes behind its part where
+        the new lines put it, and a part emphasised is in the emphasis colour again."""
+        for key, highlight in self.highlights.items():
+            if key[0] != name:
+                continue
+            found = targets(drawn, self.parts[key], typeset)
+            opacity = highlight.get_fill_opacity()
+            highlight.become(fx.highlight_for(found, within)).set_fill(opacity=opacity)
+            if opacity > 0:
+                found.set_color(palette.EMPHASIS)
+
+    def of(self, name: str) -> list[VMobject]:
+        """The highlights of `name`'s parts."""
+        return [h for (n, _), h in self.highlights.items() if n == name]
 
     def forget(self, name: str) -> None:
         for key in [k for k in self.highlights if k[0] == name]:
-            del self.highlights[key]
+            del self.highlights[key], self.parts[key]

@@ -126,6 +126,8 @@ class Stage:
         self.board.changed()
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
+        if isinstance(cue.action, Move):
+            self._settle(cue.object)
         effect = self._effect(cue)
         if effect is None:
             return
@@ -135,6 +137,17 @@ class Stage:
         else:
             effect.begin()
             self.running.append((cue, effect))
+
+    def _settle(self, name: str) -> None:
+        """Finish what runs on an object before it moves (a line being written ends where the
+        object stood, and then moves with the rest), since a running animation would put it back
+        where it began."""
+        own = [(c, e) for c, e in self.running if c.object == name]
+        if own:
+            self.running = [(c, e) for c, e in self.running if c.object != name]
+            for cue, effect in own:
+                effect.finish()
+                self._after(cue)
 
     def _settle_children(self, name: str) -> None:
         """Finish what runs inside an object before it moves or leaves as a whole, since an
@@ -172,7 +185,8 @@ class Stage:
         name = cue.object
         stepped = kind_def(self.plan.objects[name].kind).stepped
         if name not in self.board.live:
-            drawn = self.board.arrive(name, cue.place.box if cue.place is not None else None)
+            drawn = self.board.arrive(name, cue.place.box if cue.place is not None else None,
+                                      self.plan.texts.get(reflowed(name, cue.frame)))
             if drawn is None:
                 return None
             if not stepped:
@@ -207,17 +221,16 @@ class Stage:
     def _emphasize(self, cue: Cue) -> fx.Effect:
         action = cue.action
         found = self._targets(cue.object, action.part)  # type: ignore[attr-defined]
-        holder = self.board.live[cue.object].holder
-        return self.emphasis.change(cue.object, holder, found, action.part, action.on)  # type: ignore[attr-defined]
+        live = self.board.live[cue.object]
+        within = live.box if self.plan.objects[cue.object].parent is None else None
+        return self.emphasis.change(cue.object, live.holder, found, action.part, action.on,  # type: ignore[attr-defined]
+                                    within)
 
     def _flash(self, cue: Cue) -> fx.Effect:
         return fx.flash(self._targets(cue.object, cue.action.part))  # type: ignore[attr-defined]
 
     def _box(self, cue: Cue) -> fx.Effect:
-        live = self.board.live[cue.object]
-        ring = fx.surround(live.drawn.ink or live.drawn.mobject)
-        live.holder.add(ring)
-        return fx.create(ring)
+        return fx.create(self.board.ring(cue.object))
 
     def _numbers(self, cue: Cue) -> None:
         """Ticks, redraws and hints draw nothing themselves: what follows a number moves with it

@@ -74,6 +74,9 @@ def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
                 if item["kind"] in ("label", "legend", "ticks"):  # beside an object, drawn in its parent
                     assert plan.objects[item["of"]].parent == item["parent"] or item["of"] == item["parent"]
                     continue
+                if item["kind"] == "box":  # a Box action's ring, where its object is
+                    assert item["name"] == item["of"] + "#box" and plan.objects[item["of"]].parent == item["parent"]
+                    continue
                 spec = plan.objects[item["name"]]
                 assert item["kind"] == spec.kind.value and spec.parent == item["parent"]
 
@@ -116,6 +119,8 @@ def test_no_two_objects_at_top_level_overlap(documents, lecture: str):
             items = [i for i in board["items"] if i["parent"] is None]
             for i, a in enumerate(items):
                 for b in items[i + 1 :]:
+                    if a["name"] == b.get("of"):  # a ring around its object
+                        continue
                     assert overlap(a["bbox"], b["bbox"]) <= 0.002, (scene["title"], board["time"], a, b)
             boards += len(items) > 1
     assert boards > 5
@@ -126,7 +131,7 @@ def _inside(inner: list[float], outer: list[float], slack: float = 1e-3) -> bool
             and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
 
 
-MARKS = ("label", "legend", "ticks")
+MARKS = ("label", "legend", "ticks", "box")
 
 
 def test_every_board_lists_every_drawn_object_children_labels_legends_and_numbers_included(plans, documents):
@@ -145,7 +150,9 @@ def test_every_board_lists_every_drawn_object_children_labels_legends_and_number
                     assert plan.objects[item["of"]].kind is Kind.FUNCTION_PLOT
                 elif item["kind"] == "ticks":
                     assert plan.objects[item["of"]].kind is Kind.AXES and item["parent"] == item["of"]
-    assert {"label", "legend", "ticks", "Vector", "Line", "Point", "FunctionPlot", "PlotPoint", "Math"} <= kinds
+                elif item["kind"] == "box":  # a Box action's ring
+                    assert item["of"] in drawn
+    assert {"label", "legend", "ticks", "box", "Vector", "Line", "Point", "FunctionPlot", "PlotPoint", "Math"} <= kinds
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -253,7 +260,7 @@ def test_top_level_items_carry_their_font_and_the_aspect_they_keep(documents, pl
     fonts = aspects = 0
     for scene, plan in zip(documents[lecture]["scenes"], plans[lecture].scenes, strict=True):
         for board in scene["boards"]:
-            for item in (i for i in board["items"] if i["parent"] is None):
+            for item in (i for i in board["items"] if i["parent"] is None and i["kind"] != "box"):
                 role = kind_def(plan.objects[item["name"]].kind).role
                 if role in (Role.TEXT, Role.HEADING, Role.TITLE) or item["kind"] == "Table":
                     assert item["font"] >= THEME.sizes.minimum - 1e-3, (scene["title"], board["time"], item)

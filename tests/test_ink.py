@@ -1,0 +1,109 @@
+"""Painted as planned: on every settled board of our own lectures and of generated ones, each
+object's ink lies inside the boxes the plan lists for it (tests/ink_rules.py), and a Derivation
+revealed beside a Block that arrives after its second line keeps every line aligned in its box."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from lecturekit.render import manim_config
+from lecturekit.render.board import Board
+from lecturekit.render.stage import Stage
+from lecturekit.settings import PRESETS, Quality
+from tests.conftest import DEMO
+from tests.ink_rules import ink_faults, settled_frames
+from tests.lecture_strategy import Generated, lectures, plan_of, write
+
+LECTURES = Path(__file__).parent / "lectures"
+CASE = LECTURES / "derivation-beside-a-block" / "lecture.json"
+OURS = sorted([*LECTURES.glob("*/lecture.json"), *(LECTURES / "found").glob("*.json"), DEMO])
+MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "100")), deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def written(path: Path, folder: Path) -> tuple[Path, Path | None]:
+    """A lecture of ours and its overrides; a found one (kept as the strategy wrote it) written out."""
+    if path.parent.name == "found":
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        images = {k: tuple(v) for k, v in saved.get("images", {}).items()}
+        return write(Generated(saved["data"], images, saved.get("overrides", "")), folder)
+    overrides = path.parent / "overrides.toml"
+    return path, overrides if overrides.is_file() else None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", OURS, ids=lambda p: p.parent.name if p.name == "lecture.json" else p.stem)
+def test_every_board_of_our_lectures_is_painted_inside_its_plan(path, tmp_path):
+    faults = [f for plan in plan_of(*written(path, tmp_path)) for f in ink_faults(plan)]
+    assert faults == []
+
+
+@pytest.mark.slow
+@MANY
+@given(lectures())
+def test_every_board_of_a_generated_lecture_is_painted_inside_its_plan(generated):
+    with tempfile.TemporaryDirectory() as folder:
+        lecture, overrides = write(generated, Path(folder))
+        faults = [f for plan in plan_of(lecture, overrides) for f in ink_faults(plan)]
+    assert faults == []
+
+
+@pytest.mark.slow
+def test_a_line_drawn_apart_from_its_derivation_fails_the_ink_rule(monkeypatch):
+    """As the board moved Derivations before: the lines shown go with it, those still to come
+    stay behind, and are written under the Block that arrived beside it."""
+    def move_shown_lines_only(self, name, target):
+        live = self.live[name]
+        effect = original(self, name, target)
+        hidden = live.drawn.steps[live.revealed:]
+        kept = [(step, step.get_center().copy()) for step in hidden]
+
+        def after(alpha: float) -> None:
+            update(alpha)
+            for step, center in kept:
+                step.move_to(center)
+        update = effect.update
+        effect.update = after
+        return effect
+
+    original = Board.move
+    monkeypatch.setattr(Board, "move", move_shown_lines_only)
+    [plan] = plan_of(CASE)
+    faults = ink_faults(plan)
+    assert faults and all("Derivation 'steps'" in f for f in faults), faults
+
+
+@pytest.mark.slow
+def test_a_derivation_growing_beside_a_block_keeps_its_lines_aligned_in_its_box():
+    """On every settled board, each line shown is where the whole Derivation built afresh in its
+    planned box has it (one Typst layout: the lines share their `&`), and inside that box."""
+    [plan] = plan_of(CASE)
+    assert [i.name for i in plan.boards[-1].items] == ["head", "steps", "note"]
+    block = next(i.box for i in plan.boards[-1].items if i.name == "note")
+    frames = settled_frames(plan)
+    with tempfile.TemporaryDirectory() as media, manim_config(PRESETS[Quality.l], plan.fps, Path(media)):
+        stage = Stage(plan)
+        shown = []
+        for frame in frames:
+            stage.advance(frame)
+            if "steps" not in stage.live:  # the heading alone
+                continue
+            live = stage.live["steps"]
+            box = next(i.box for i in plan.items_at(frame) if i.name == "steps")
+            fresh = stage.board.build("steps", box)
+            for step, planned in zip(live.drawn.steps[:live.revealed], fresh.steps, strict=False):
+                assert np.allclose(step.get_critical_point([-1, -1, 0]), planned.get_critical_point([-1, -1, 0]),
+                                   atol=1e-3)
+                assert np.allclose(step.get_critical_point([1, 1, 0]), planned.get_critical_point([1, 1, 0]),
+                                   atol=1e-3)
+                assert box.x0 - 1e-3 <= step.get_left()[0] and step.get_right()[0] <= box.x1 + 1e-3
+            shown.append(live.revealed)
+        assert shown[-1] == 5 and box.x1 < block.x0  # all five lines, the Block beside them
+    assert ink_faults(plan) == []
