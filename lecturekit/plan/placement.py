@@ -285,10 +285,8 @@ def place_scene(
 
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
-    """The widest text drawn in a Figure or Axes: its own label, a label, a Math, a legend entry with its swatch."""
+    """The widest text drawn in a Figure or Axes: a label, a Math, a legend entry with its swatch."""
     widths = [0.0]
-    if (own := label_spec(scene.objects[container])) is not None:
-        widths.append(typeset(own, [], theme.sizes.label, None, theme).width)
     for name, spec in scene.objects.items():
         if spec.parent != container or name in scene.broken:
             continue
