@@ -59,7 +59,7 @@ __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWA
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
-#: The room between a Figure's or an Axes' own label and the legend or plot under it, in units.
+#: The room above a Figure's or an Axes' own label, and between it and the legend or plot under it, in units.
 TITLE_GAP = 0.1
 
 
@@ -97,7 +97,7 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
     captions = has_captions(spec.name, objects, anchors)
     entries = legend_of(spec.name, objects, labelled)
     title = title_scale(spec.name, box, labelled, size, smallest)
-    band = 0.0 if title is None else size(spec.name + LABEL)[1] * title + TITLE_GAP
+    band = 0.0 if title is None else size(spec.name + LABEL)[1] * title + 2 * TITLE_GAP
     if not entries:
         frame = frame_of(spec, box, captions=captions, title=band)
     else:
@@ -125,10 +125,10 @@ def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Call
 
 def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[float, float, float, float]
                 ) -> tuple[float, float, float, float]:
-    """A container's own label, `width` by `height`: at the top of its `box` (and of the
-    `safe` area), centred over its `plot`, kept inside the box's sides (and the safe area's)
-    where it fits there."""
-    top = min(box.y1, safe[3])
+    """A container's own label, `width` by `height`: `TITLE_GAP` under the top of its `box` (and
+    of the `safe` area), centred over its `plot`, kept inside the box's sides (and the safe
+    area's) where it fits there."""
+    top = min(box.y1, safe[3]) - TITLE_GAP
     x = (plot.x0 + plot.x1) / 2
     for lo, hi in ((box.x0, box.x1), (safe[0], safe[2])):
         x = min(max(x, lo + width / 2), hi - width / 2) if hi - lo >= width else (lo + hi) / 2

@@ -291,7 +291,7 @@ def labelled_containers(draw) -> dict[str, str]:
         objects[f"g{k}"] = f'a FunctionPlot labelled "{label}" drawn in ax (function=x / {k + 1})'
     for k in range(draw(st.integers(0, 3))):
         x, y, label = draw(st.integers(-4, 4)), draw(st.integers(-3, 3)), draw(st.sampled_from(WORDS))
-        objects[f"p{k}"] = f'a Point labelled "{label}" drawn in ax (at=({x}, {y}))'
+        objects[f"p{k}"] = f'a Point labelled "{label}" drawn in ax (location=({x}, {y}))'
     if draw(st.booleans()):
         objects["note"] = 'a Text that says "' + "a paragraph beside the figure " * draw(st.integers(1, 6)) + '"'
     return objects
