@@ -259,7 +259,7 @@ class _SceneWriter:
                 params += f", x_ticks_every={width / 4}"
             if axes and draw(st.booleans()):
                 params += f", y_ticks_every={height / 2}"
-            self.add(_Object(name, kind, f"{self.frame(name, kind, color_ok=False)} ({params})"))
+            self.add(_Object(name, kind, f"{self.frame(name, kind, color_ok=False, label=True)} ({params})"))
             self.children(name, axes, (x0, x0 + width), (y0, y0 + height))
 
     def children(self, parent: str, axes: bool, xs: tuple[float, float], ys: tuple[float, float]) -> None:

@@ -107,3 +107,41 @@ def test_a_derivation_growing_beside_a_block_keeps_its_lines_aligned_in_its_box(
             shown.append(live.revealed)
         assert shown[-1] == 5 and box.x1 < block.x0  # all five lines, the Block beside them
     assert ink_faults(plan) == []
+
+
+@pytest.mark.slow
+def test_the_own_label_of_an_axes_or_a_figure_is_painted_in_the_box_the_plan_gives_it(write_lecture):
+    """A labelled Axes (with a legend under its label) and a narrow labelled Figure (its label
+    wrapped): each label's ink lies in its planned box and fills it, on every settled board."""
+    from lecturekit.render.camera import BoardCamera
+    from tests.ink_rules import INK, _allowed
+
+    objects = {"ax": 'an Axes [blue] labelled "Geschwindigkeit über der Zeit" (x_range=(0, 4), y_range=(0, 3))',
+               "f": 'a FunctionPlot labelled "v(t)" drawn in ax (function=0.5 * x + 1)',
+               "fig": 'a Figure labelled "eine schmale Figur mit langer Beschriftung" '
+                      '(x_range=(0, 1), y_range=(0, 2), aspect=(1, 2))'}
+    does = [(0.5 + k * 0.3, f"{n} is shown on the screen, written out.") for k, n in enumerate(objects)]
+    [plan] = plan_of(write_lecture(objects, does))
+    assert plan.texts["fig#label"].height > 1.5 * plan.texts["ax#label"].height  # wrapped into lines
+    checked = 0
+    with tempfile.TemporaryDirectory() as media, manim_config(PRESETS[Quality.l], plan.fps, Path(media)):
+        stage = Stage(plan)
+        camera = BoardCamera()
+        camera.reset()
+        blank = np.array(camera.pixel_array[:, :, :3], dtype=int)
+        for frame in settled_frames(plan):
+            stage.advance(frame)
+            for name in ("ax", "fig"):
+                if name not in stage.live or any(cue.object == name for cue, _ in stage.running):
+                    continue
+                [box] = [i.box for i in plan.items_at(frame) if i.name == name + "#label"]
+                camera.reset()
+                camera.capture_mobjects([stage.live[name].drawn.mobject.submobjects[-1]])
+                ink = np.abs(camera.pixel_array[:, :, :3].astype(int) - blank).max(axis=2) > INK
+                assert ink.any() and not (ink & ~_allowed([box], ink.shape, camera)).any(), (name, frame)
+                rows, columns = np.nonzero(ink)
+                per_unit = ink.shape[0] / camera.frame_height
+                assert (columns.max() - columns.min()) / per_unit > 0.8 * box.width, (name, frame)
+                assert (rows.max() - rows.min()) / per_unit > 0.5 * box.height, (name, frame)
+                checked += 1
+    assert checked >= 2

@@ -75,6 +75,9 @@ class ParentFrame:
     #: The container's whole box, which a label that finds none of its spots clear keeps inside
     #: where it can; None for the plotting box alone.
     bounds: Box | None = None
+    #: The container's own label: its box, at the top of the container's box, and the scale it is
+    #: set at; None when it has none.
+    title: tuple[Extent, float] | None = None
 
     def point(self, x: float, y: float) -> np.ndarray:
         (x0, x1), (y0, y1) = self.x_range, self.y_range

@@ -198,6 +198,10 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
         if (label := label_spec(spec)) is not None:
             texts[name + LABEL] = typeset(label, [], theme.sizes.label, None, theme)
+            if stays and kind_def(spec.kind).container:  # its own label, wrapped to fit its narrowest box
+                narrowest = min(stay.place.box.width for stay in stays)
+                if texts[name + LABEL].width > narrowest:
+                    texts[name + LABEL] = typeset(label, [], theme.sizes.label, narrowest, theme)
     lengths = {n: len(s.text or s.label or "") for n, s in scene.objects.items()}
     cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()

@@ -65,13 +65,17 @@ class Figures:
                                       self.theme.sizes.minimum / self.theme.sizes.label, self.theme.frame.safe)
 
     def items(self, container: str, box: Box, shown: set[str]) -> list[BoardItem]:
-        """The children shown in `container` (standing in `box`), their labels and legend, and
-        an Axes' numbers."""
+        """The children shown in `container` (standing in `box`), their labels and legend, the
+        container's own label and an Axes' numbers."""
         spec = self.objects[container]
         frame = self.frame(spec, box)
         found: list[BoardItem] = []
         if isinstance(spec, AxesSpec):
             found += self.numbers(spec, frame)
+        if frame.title is not None:
+            extent, scale = frame.title
+            found.append(BoardItem(container + LABEL, "label", Box(*extent), container, container,
+                                   font=self.texts[container + LABEL].font * scale))
         outlines, chosen = self.settled(container, frame)
         for name, outline in outlines.items():
             if name in shown:
@@ -82,7 +86,8 @@ class Figures:
                 ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
-        every mark, of the numbers and of the labels declared before it, inside the safe area."""
+        every mark, of the numbers, of the container's own label and of the labels declared before
+        it, inside the safe area."""
         key = (container, frame.box, frame.x_range, frame.y_range)
         if key not in self.memo:
             outlines = {}
@@ -96,6 +101,8 @@ class Figures:
                     continue
             spec = self.objects[container]
             taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
+            if frame.title is not None:
+                taken.append(frame.title[0])
             bounds = None if frame.bounds is None else astuple(frame.bounds)
             self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
                                                margin=LABEL_REACH * self.theme.frame.gap,

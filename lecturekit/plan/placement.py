@@ -346,14 +346,15 @@ def _presence_events(scene: ResolvedScene, top: set[str]) -> list[tuple[float, s
 
 
 def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = False,
-                 numbers: float = AXES_MARGIN) -> Box:
+                 numbers: float = AXES_MARGIN, title: float = 0.0) -> Box:
     """The plotting area inside a visual's box, kept `EDGE` in from its sides so a dot or a
     stroke drawn on the edge of its ranges stays inside the box, above it room for the `legend`
-    rows of its graphs' labels; an Axes also leaves room for its numbers, and under them for
-    labels hung from the feet of its lines (`captions`), and left of the plot for its y numbers
-    when they stand there (`numbers` wide, at least AXES_MARGIN). A box too narrow or too low for
-    that room keeps half of its side for the plot (`_span`)."""
-    top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
+    rows of its graphs' labels and above those a band `title` high for its own label; an Axes
+    also leaves room for its numbers, and under them for labels hung from the feet of its lines
+    (`captions`), and left of the plot for its y numbers when they stand there (`numbers` wide,
+    at least AXES_MARGIN). A box too narrow or too low for that room keeps half of its side for
+    the plot (`_span`)."""
+    top = (LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE) + title
     if isinstance(spec, AxesSpec):
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
         x0, x1 = _span(parent_box.x0, parent_box.x1, max(AXES_MARGIN, numbers), EDGE)

@@ -59,6 +59,8 @@ __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWA
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
+#: The room above a Figure's or an Axes' own label, and between it and the legend or plot under it, in units.
+TITLE_GAP = 0.1
 
 
 def nice_step(span: float, target_ticks: int = 5) -> float:
@@ -90,26 +92,56 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
                     safe: tuple[float, float, float, float]) -> ParentFrame:
     """Where the children of a Figure or Axes go in `box`: each keeps rows above its plot for
     a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
-    plot's width, inside the `safe` area) and a band under its numbers for captions when its
-    children need them."""
+    plot's width, inside the `safe` area), above those a band for its own label when it has one
+    (`title_scale`) and a band under its numbers for captions when its children need them."""
     captions = has_captions(spec.name, objects, anchors)
     entries = legend_of(spec.name, objects, labelled)
+    title = title_scale(spec.name, box, labelled, size, smallest)
+    band = 0.0 if title is None else size(spec.name + LABEL)[1] * title + 2 * TITLE_GAP
     if not entries:
-        return frame_of(spec, box, captions=captions)
-    sizes = {n: size(n + LABEL) for n in entries}
-    width = children_box(box, spec, legend=1, captions=captions).width
-    rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
-    frame = frame_of(spec, box, legend=len(rows), captions=captions)
-    frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
+        frame = frame_of(spec, box, captions=captions, title=band)
+    else:
+        sizes = {n: size(n + LABEL) for n in entries}
+        width = children_box(box, spec, legend=1, captions=captions, title=band).width
+        rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
+        frame = frame_of(spec, box, legend=len(rows), captions=captions, title=band)
+        frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
+    if title is not None:
+        width, height = size(spec.name + LABEL)
+        frame.title = (title_place(box, frame.box, width * title, height * title, safe), title)
     return frame
 
 
-def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False) -> ParentFrame:
-    """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows)."""
+def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]],
+                smallest: float) -> float | None:
+    """The scale a Figure's or an Axes' own label is set at: its size, shrunk to fit the box's
+    width but never below `smallest` (the theme's minimum font over its label font); None
+    when it has no label."""
+    if not labelled(name):
+        return None
+    width = size(name + LABEL)[0]
+    return max(smallest, min(1.0, box.width / width)) if width > 0 else 1.0
+
+
+def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[float, float, float, float]
+                ) -> tuple[float, float, float, float]:
+    """A container's own label, `width` by `height`: `TITLE_GAP` under the top of its `box` (and
+    of the `safe` area), centred over its `plot`, kept inside the box's sides (and the safe
+    area's) where it fits there."""
+    top = min(box.y1, safe[3]) - TITLE_GAP
+    x = (plot.x0 + plot.x1) / 2
+    for lo, hi in ((box.x0, box.x1), (safe[0], safe[2])):
+        x = min(max(x, lo + width / 2), hi - width / 2) if hi - lo >= width else (lo + hi) / 2
+    return (x - width / 2, top - height, x + width / 2, top)
+
+
+def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False, title: float = 0.0) -> ParentFrame:
+    """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows, and
+    a band `title` high above them for its own label)."""
     assert isinstance(spec, AxesSpec | FigureSpec)
     x_range, y_range = range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0))
     numbers = _left_numbers(spec, x_range, y_range) if isinstance(spec, AxesSpec) else 0.0
-    inner = children_box(box, spec, legend=legend, captions=captions, numbers=numbers)
+    inner = children_box(box, spec, legend=legend, captions=captions, numbers=numbers, title=title)
     return ParentFrame(inner, x_range, y_range, bounds=box)
 
 

@@ -172,7 +172,8 @@ def figure(spec: FigureSpec, box: Box, ctx: Context) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
                             fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
-    return Drawn(VGroup(back), frame=ctx.frame_for(spec, box))
+    frame = ctx.frame_for(spec, box)
+    return Drawn(VGroup(back, *_own_label(spec, ctx, frame)), frame=frame)
 
 
 def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
@@ -189,7 +190,17 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
             if tick.number is not None:
                 parts.append(_number_label(ctx, (spec.name, axis, tick.value), tick.value, label_font)
                              .move_to(tick.number))
-    return Drawn(VGroup(*parts), frame=frame)
+    return Drawn(VGroup(*parts, *_own_label(spec, ctx, frame)), frame=frame)
+
+
+def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) -> list[Mobject]:
+    """A Figure's or an Axes' own label in the box the plan gives it at the top of the object,
+    in the object's colour (the text colour when it has none); nothing when it has no label."""
+    if frame.title is None:
+        return []
+    extent, scale = frame.title
+    glyphs = label_mobject(ctx.plan.texts[spec.name + LABEL], palette.color(spec.color), ctx, (spec.name, LABEL), scale)
+    return [glyphs.move_to(np.array([*Box(*extent).center, 0.0]))]
 
 
 def _number_label(ctx: Context, key: tuple, value: float, font: float) -> Mobject:

@@ -275,6 +275,55 @@ def test_a_legend_too_wide_for_its_axes_wraps_and_stays_inside(plan_tiny):
         assert all(i.box.y0 > plot.y1 for i in legend)
 
 
+WORDS = ["Geschwindigkeit", "speed", "über", "Zeit", "скорость", "y = f(x)", "a", "Fläche unter der Kurve"]
+
+
+@st.composite
+def labelled_containers(draw) -> dict[str, str]:
+    """A labelled Axes or Figure with labelled graphs and points in it, and maybe a paragraph
+    beside it that leaves it less room."""
+    label = " ".join(draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=4)))
+    axes = draw(st.booleans())
+    aspect = draw(st.sampled_from(["", ", aspect=(1, 1)", ", aspect=(3, 1)", ", aspect=(1, 2)"]))
+    objects = {"ax": f'an {"Axes" if axes else "Figure"} labelled "{label}" (x_range=(-4, 4), y_range=(-3, 3){aspect})'}
+    for k in range(draw(st.integers(0, 3)) if axes else 0):
+        label = draw(st.sampled_from(WORDS))
+        objects[f"g{k}"] = f'a FunctionPlot labelled "{label}" drawn in ax (function=x / {k + 1})'
+    for k in range(draw(st.integers(0, 3))):
+        x, y, label = draw(st.integers(-4, 4)), draw(st.integers(-3, 3)), draw(st.sampled_from(WORDS))
+        objects[f"p{k}"] = f'a Point labelled "{label}" drawn in ax (location=({x}, {y}))'
+    if draw(st.booleans()):
+        objects["note"] = 'a Text that says "' + "a paragraph beside the figure " * draw(st.integers(1, 6)) + '"'
+    return objects
+
+
+@settings(max_examples=30, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(objects=labelled_containers())
+def test_a_labelled_axes_or_figure_lists_its_label_in_its_box_clear_of_everything_drawn(write_lecture, objects):
+    path = write_lecture(objects, [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)])
+    plan = plan_scene(resolve(load(path)).scenes[0], 15, path.parent)
+    safe = Box(*plan.theme.frame.safe)
+    for board in plan.boards:
+        container = [i for i in board.items if i.name == "ax"]
+        if not container:
+            continue
+        (own,) = [i for i in board.items if i.name == "ax#label"]
+        assert own.kind == "label" and own.of == "ax" and own.parent == "ax"
+        assert plan.theme.sizes.minimum <= own.font <= plan.theme.sizes.label
+        assert own.box.inside(container[0].box) and own.box.inside(safe), own
+        plot = plan_figures(plan).frame(plan.objects["ax"], container[0].box).box
+        assert own.box.y0 > plot.y1, own  # above the plot
+        for other in board.items:
+            if other is not own and other is not container[0]:
+                assert own.box.intersection(other.box) <= 1e-9, (own, other)
+
+
+def test_an_axes_without_a_label_lists_none(plan_tiny):
+    plan = axis_plan(plan_tiny, AXES, f='a FunctionPlot labelled "f" drawn in {ax} (function=x)')
+    assert [i for i in board_items(plan) if i.of == "ax" and i.kind == "label"] == []
+
+
 # ---------------------------------------------------------------- children past their plot
 
 
