@@ -575,8 +575,11 @@ class _Content:
         columns, shrink, loose = len(block.widths), 1.0, 1.0
         column = (width - gap * (columns - 1)) / columns
 
-        def fits(b: _Block) -> bool:  # a paragraph's lines may overrun their measure by a hair
-            return b.height <= area.height + _EPS and all(s.width <= column + 1e-3 for s in b.texts)
+        def fits(b: _Block) -> bool:
+            """A paragraph's lines may overrun their measure by a hair, but a block centred in
+            the area stays inside it (beside the visuals it takes the hair from the gap)."""
+            return (b.height <= area.height + _EPS and all(s.width <= column + 1e-3 for s in b.texts)
+                    and (bool(self.visuals) or b.width <= width + _EPS))
 
         for _ in range(SHRINK_ROUNDS):  # down until it fits...
             if fits(block):

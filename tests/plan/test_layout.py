@@ -225,6 +225,27 @@ def test_a_formula_too_wide_at_the_minimum_shrinks_to_the_width_and_is_named():
     assert arrangement.unfit == ("wide",)
 
 
+def test_a_lone_formula_a_hair_too_wide_shrinks_into_the_safe_area():
+    """Found by the safe-area property: 103 characters under a heading came out 2.3e-4 units
+    wider than the safe area (the hair a paragraph may overrun its column by let it through)."""
+    heading = Item("h", Role.HEADING, font=THEME.sizes.heading, size=fake_size(20, 1.0, True))
+    formula = Item("f", Role.TEXT, font=THEME.sizes.heading, size=fake_size(103, 0.8, False),
+                   largest=THEME.sizes.heading * LONE_GROWTH)
+    arrangement = arrange([heading, formula], THEME)
+    assert arrangement.places["f"].box.inside(SAFE), arrangement.places["f"].box
+    assert arrangement.unfit == ("f",)
+
+
+@PROPERTIES
+@given(st.sampled_from(["none", "heading", "title"]), text_items("f"))
+def test_a_lone_text_of_any_length_stays_in_the_safe_area(top: str, text: Item):
+    items = [text] if top == "none" else \
+        [Item(top, Role.HEADING if top == "heading" else Role.TITLE, font=THEME.sizes.heading,
+              size=fake_size(20, 1.0, True)), text]
+    for name, placed in arrange(items, THEME).places.items():
+        assert placed.box.inside(SAFE), (name, placed.box)
+
+
 def test_a_heading_too_tall_for_its_band_shrinks_and_is_named():
     tall = Item("tall", Role.HEADING, font=42, size=fake_size(1200, 1.0, True))
     arrangement = arrange([tall, paragraph("p", 50)], THEME)
