@@ -119,6 +119,15 @@ def line_breaks(text: str, lang: str) -> list[int]:
     return sorted(set(cuts))
 
 
+def unbroken(text: str, lang: str) -> list[str]:
+    """The pieces of `text` no line break can cut, by Unicode's line-breaking rules: its words,
+    and in a script written without spaces its characters (a small kana kept with the one before
+    it). ICU's strict rules allow no break that the usual rules forbid, so no piece is narrower
+    than the narrowest piece a typesetter following them can make."""
+    cuts = _boundaries("Line", text, lang)
+    return [piece for start, end in itertools.pairwise(cuts) if (piece := text[start:end].strip())]
+
+
 def columns(text: str) -> int:
     """How many columns `text` takes: a wide or full-width character two, a combining mark none."""
     return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1

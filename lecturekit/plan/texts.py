@@ -54,8 +54,12 @@ def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, them
             body, found, lines = body_for(spec, parts, natural_pt + 1)
             w_pt, h_pt = measure(body)
     if wraps and wrap_pt is not None and spec.text:
-        # a word longer than the line (a German compound) runs past the wrap: the box holds it
-        w_pt = max(w_pt, measure(unbreakable(spec.text))[0])
+        # a word longer than the line (a German compound) would run past the wrap: the lines are
+        # set as wide as it, so that the body's frame, by which it is painted, holds all its ink
+        widest, _ = measure(unbreakable(spec.text))
+        if widest > w_pt:
+            body, found, lines = body_for(spec, parts, widest + 1)
+            w_pt, h_pt = measure(body)
     scale = font * PT
     return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
 

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
+from lecturekit.segmentation import unbroken
 from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
 from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, is_name, math_end, notes, quote, tokens
 from lecturekit.typst.template import FRAME_COLOR, label_color
@@ -289,14 +290,16 @@ def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, alig
 
 
 def unbreakable(text: str) -> str:
-    """The pieces of prose no line break can cut (its words, its inline formulas), one a line:
-    its width is the narrowest the paragraph can be set, however narrow it is wrapped."""
+    """The pieces of prose no line break can cut (its words, or in Chinese and Japanese its
+    characters, and its inline formulas), one a line: its width is the narrowest the paragraph
+    can be set, however narrow it is wrapped."""
+    lang = cjk_language(text) or "en"
     pieces, pos = [], 0
     for opening, closing in inline_math(text):
-        pieces += [f"#{quote(word)}" for word in text[pos:opening].split()]
+        pieces += [f"#{quote(word)}" for word in unbroken(text[pos:opening], lang)]
         pieces.append(f"${_math(text[opening + 1 : closing], opening + 1, [])}$")
         pos = closing + 1
-    pieces += [f"#{quote(word)}" for word in text[pos:].split()]
+    pieces += [f"#{quote(word)}" for word in unbroken(text[pos:], lang)]
     return framed("#linebreak()".join(pieces))
 
 
