@@ -206,13 +206,17 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
     cues = build_cues(scene, placement, lengths, fps)
     shape = {name: (texts[name].font, wrap) for name, wrap in texts_wrap.items()
              if reflows(scene.objects[name])}
+    first_shape = dict(shape)
     for cue in cues:  # a paragraph laid out anew, or shown again elsewhere, is typeset again for its new width
         if isinstance(cue.action, Move | Show) and cue.place is not None and cue.object in shape:
             new = (cue.place.font or shape[cue.object][0], cue.place.wrap)
-            if new != shape[cue.object]:
+            # a move reflows what is drawn, as it was last set; a paragraph shown again is drawn
+            # afresh, as first typeset unless set anew here, however it was set when it left
+            was = first_shape[cue.object] if isinstance(cue.action, Show) else shape[cue.object]
+            if new != was:
                 spec = scene.objects[cue.object]
                 texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
-                shape[cue.object] = new
+            shape[cue.object] = new
     initial = initial_values(scene)
     frames = frame_of(scene.duration, fps)
     plan = ScenePlan(
