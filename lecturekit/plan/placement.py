@@ -352,16 +352,21 @@ def children_box(parent_box: Box, spec: Spec, legend: int = 0, captions: bool = 
     rows of its graphs' labels and above those a band `title` high for its own label; an Axes
     also leaves room for its numbers, and under them for labels hung from the feet of its lines
     (`captions`), and left of the plot for its y numbers when they stand there (`numbers` wide,
-    at least AXES_MARGIN). A box too narrow or too low for that room keeps half of its side for
-    the plot (`_span`)."""
-    top = (LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE) + title
+    at least AXES_MARGIN). The band for its own label is kept whole (unless the box is lower
+    than it); a box too narrow or too low for the rest of that room keeps half of what is left
+    of its side for the plot (`_span`)."""
+    top = LEGEND_BAND + (legend - 1) * LEGEND_ROW if legend else EDGE
+    # The label's band is kept whole, never squeezed with the rest (a squeezed band let the plot's
+    # top, and the y number centred on it, reach up into the label); only a box too low to hold
+    # the band over a sliver of plot gives some of it up.
+    under = parent_box.y1 - min(title, max(0.0, parent_box.height - 2 * EDGE)) if title > 0 else parent_box.y1
     if isinstance(spec, AxesSpec):
         bottom = AXES_MARGIN * 0.8 + (CAPTION_BAND if captions else 0.0)
         x0, x1 = _span(parent_box.x0, parent_box.x1, max(AXES_MARGIN, numbers), EDGE)
-        y0, y1 = _span(parent_box.y0, parent_box.y1, bottom, top)
+        y0, y1 = _span(parent_box.y0, under, bottom, top)
         return Box(x0, y0, x1, y1)
     x0, x1 = _span(parent_box.x0, parent_box.x1, EDGE, EDGE)
-    y0, y1 = _span(parent_box.y0, parent_box.y1, EDGE, top)
+    y0, y1 = _span(parent_box.y0, under, EDGE, top)
     return Box(x0, y0, x1, y1)
 
 

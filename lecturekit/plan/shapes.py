@@ -61,6 +61,8 @@ __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWA
 TICK_HALF = 0.07
 #: The room above a Figure's or an Axes' own label, and between it and the legend or plot under it, in units.
 TITLE_GAP = 0.1
+#: The least room between a Figure's or an Axes' own label and a number of its axes, in units.
+TITLE_CLEAR = TITLE_GAP / 2
 
 
 def nice_step(span: float, target_ticks: int = 5) -> float:
@@ -265,7 +267,8 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
     on the side of its line where fewer numbers meet a mark or leave the safe area (under the x
     axis and left of the y axis on a tie), or along the plot's edge where the marks cover most of
     them on both sides, and any number that still does left out. The x axis
-    is decided first; its numbers and both axis lines are marks to the y numbers."""
+    is decided first; its numbers and both axis lines are marks to the y numbers. The Axes' own
+    label, and TITLE_CLEAR around it, is a mark to both."""
     choice = Numbering()
     for axis in ("x", "y"):
         every = next((k for k in EVERY if all(_spaced(getattr(axis_marks(spec, frame, _with(choice, axis, every=k),
@@ -283,6 +286,9 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
             for frame, marks in views:
                 drawn = axis_marks(spec, frame, trial, font)
                 taken = marks + [_line_box(line) for line in drawn.lines]
+                if frame.title is not None:  # the Axes' own label, with a little room around it
+                    x0, y0, x1, y1 = frame.title[0]
+                    taken.append(Box(x0 - TITLE_CLEAR, y0 - TITLE_CLEAR, x1 + TITLE_CLEAR, y1 + TITLE_CLEAR))
                 if axis == "y":
                     taken += [t.box for t in drawn.x if t.box is not None]
                 boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
