@@ -118,11 +118,15 @@ class ScenePlan:
         """For each place a Figure or Axes takes, every place the scene's other top-level objects
         take while it stands there (from each stay to the next, departures not counted): a label
         that finds no room by its container keeps away from all of them."""
-        def spans(stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
-            ends = [s.time for s in stays[1:]] + [self.end - self.start]
-            return [(s.time, end, s.place.box) for s, end in zip(stays, ends, strict=True)]
+        ringed = {c.object for c in self.cues if isinstance(c.action, BoxAction)}
 
-        every = {name: spans(stays) for name, stays in self.stays.items()}
+        def spans(name: str, stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
+            """Where `name` stands, and till when; an object a Box action rings, with its ring."""
+            ends = [s.time for s in stays[1:]] + [self.end - self.start]
+            return [(s.time, end, shapes.ring(s.place.box, self.theme.frame.safe) if name in ringed else s.place.box)
+                    for s, end in zip(stays, ends, strict=True)]
+
+        every = {name: spans(name, stays) for name, stays in self.stays.items()}
         found: dict[tuple[str, Box], set[Box]] = {}
         for c, own in every.items():
             if not kind_def(self.objects[c].kind).container:
