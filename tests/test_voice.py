@@ -163,10 +163,10 @@ def test_piper_says_where_its_words_start() -> None:
     speech = piper.speak(say)
     assert len(speech.words) == len(words(say)) and speech.words[0] == 0.0
     assert list(speech.words) == sorted(speech.words) and speech.words[-1] < speech.seconds
+    again = piper.speak(say)  # no duration noise: one text, one length (the trimmed lead may
+    assert abs(again.seconds - speech.seconds) < 0.01  # differ by a few ms of timbre noise)
     faster = piper.speak(say, speed=2.0)
-    # Piper draws its phoneme lengths with noise, so one run's pace differs from the next by up
-    # to about 15 %: twice the speed is measured as at least 1.4 times shorter
-    assert faster.seconds < speech.seconds / 1.4
+    assert faster.seconds < speech.seconds / 1.5  # pauses between sentences scale less than words
     assert np.abs(speech.samples[: RATE // 100]).max() > SILENCE  # sound from the first sample
 
 

@@ -102,12 +102,14 @@ def _load(path: Path):
 
 def speak(text: str, voice: Path | None = None, speed: float = 1.0) -> Speech:
     """`text` spoken by the Piper `voice`, `speed` times its natural pace, leading silence trimmed,
-    with each word's start from Piper's phoneme durations."""
+    with each word's start from Piper's phoneme durations. Piper's duration noise is off, so one
+    text always lasts as long (a retimed scene and its word cues are the same on every render);
+    the voice's own timbre noise is kept."""
     from piper import SynthesisConfig
 
     model = _load((voice or default_voice()).resolve())
     rate = model.config.sample_rate
-    config = SynthesisConfig(length_scale=(model.config.length_scale or 1.0) / speed)
+    config = SynthesisConfig(length_scale=(model.config.length_scale or 1.0) / speed, noise_w_scale=0.0)
     pieces, onsets, offset = [], [], 0
     for chunk in model.synthesize(text, syn_config=config, include_alignments=True):
         onsets += [offset + n for n in _word_onsets(chunk.phoneme_alignments or [])]
