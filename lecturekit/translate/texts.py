@@ -83,18 +83,21 @@ class _Scene:
             return text
         return self.ask(Text(context, text, comment, where), self.board)
 
-    def math(self, context: str, text: str, where: str) -> str:
-        """`text` (math) with each word it shows as text translated, as a Typst string."""
-        out, pos = [], 0
+    def math(self, context: str, text: str, where: str, start: int = 0, end: int | None = None) -> str:
+        """`text` (math) with each word it shows as text translated, as a Typst string; only its
+        piece from `start` to `end` (a marked part), where a word the piece cuts is no word of
+        its own (`sin(om` of `sin(omega t)` keeps its `om`)."""
+        end = len(text) if end is None else end
+        out, pos = [], start
         for token, shown in words(text):
-            if not any(ch.isalpha() for ch in shown):
+            if token.start < start or token.end > end or not any(ch.isalpha() for ch in shown):
                 continue
             comment = f"a word inside the formula {text[:80]!r}: translate only the word"
             new = self.ask(Text(context, shown, comment, where), self.board)
             if new != shown:
                 out += [text[pos : token.start], typst_string(new)]
                 pos = token.end
-        return "".join(out) + text[pos:]
+        return "".join(out) + text[pos:end]
 
     def title(self) -> str:
         comment = "the scene's title: its chapter name in the joined video and in chapters.txt"
@@ -146,7 +149,11 @@ class _Scene:
         else:
             prose = (label := label_spec(before)) is not None and label.kind is Kind.TEXT
         context = f"{self.prefix}/{before.name}/{'text' if before.text is not None else 'label'}"
-        if not prose:  # a piece of a formula: its words as the formula's own entries have them
+        found = occurrences(source, part.text)
+        if not prose and len(found) >= part.occurrence:  # a piece of a formula: its words as the formula's own
+            at = found[part.occurrence - 1]  # entries have them
+            new = self.math(context, source, f"{self.where}.objects.{before.name}", at, at + len(part.text))
+        elif not prose:
             new = self.math(context, part.text, f"{self.where}.objects.{before.name}")
         elif _in_math(source, part):
             new = part.text  # math: it travels with the text unchanged

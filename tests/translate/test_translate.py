@@ -91,6 +91,20 @@ def test_words_in_a_formula_are_translated_as_typst_strings(write_json, write_po
     assert marks(scene, "f") == [TextPart('op("weich\\"max")', 1)]
 
 
+def test_a_part_that_cuts_a_name_in_a_formula_keeps_it_as_written(write_json):
+    """`sin(om` cuts `omega`: `om` alone reads as a name Typst does not know, a word of its own,
+    but in its formula it is part of a symbol, so the pseudo-locale leaves it, and the part is
+    still in the translated text; a whole word the part holds is translated with the text."""
+    lecture = write_json(lecture_data({"g": 'a Derivation [text] that says "$g(t) &= sin(omega t) "if" t > 0$"'},
+                                      [(0.5, SHOW.format("g")), (1.0, 'g (the "sin(om" part) is emphasized.'),
+                                       (1.5, 'g (the "t) "if" t" part) is emphasized.')]))
+    original = read(lecture)
+    translated = translate(original, Language("qps"))
+    [scene] = translated.scenes
+    assert scene.objects["g"].text == '$g(t) &= sin(omega t) "[îƒ ~]" t > 0$'
+    assert marks(scene, "g") == [TextPart("sin(om", 1), TextPart('t) "[îƒ ~]" t', 1)]
+    assert translated.diagnostics == original.diagnostics  # no part left unfound
+
 def test_a_translation_typst_cannot_set_is_shown_in_the_original(write_po, monkeypatch):
     import lecturekit.translate as stage
 
