@@ -97,6 +97,8 @@ class Item:
     largest: float = 0.0
     #: The box around a text's lines (a Panel's), in units: it does not scale with the font.
     padding: float = 0.0
+    #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot).
+    least_height: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -357,12 +359,13 @@ class _Content:
         return box
 
     def _visible(self, visual: Item, box: Box) -> bool:
-        """A table is seen when it is legible; a picture when it is its visible size."""
+        """A table is seen when it is legible; a picture when it is its visible size and at least
+        its least height."""
         if visual.natural is not None:
             return box.width >= visual.natural[0] * visual.min_scale - _EPS
         x0, y0, x1, y1 = self.theme.frame.safe
         need = VISIBLE * min(x1 - x0, y1 - y0)
-        return max(box.width, box.height) >= need - _EPS
+        return max(box.width, box.height) >= need - _EPS and box.height >= visual.least_height - _EPS
 
     def _scale(self, name: str, box: Box) -> float:
         item = next(i for i in self.visuals + self.texts if i.name == name)

@@ -43,6 +43,8 @@ LEGEND_ROW = 0.4
 #: How far a container's plotting area keeps in from its box: a PlotPoint's dot, the largest of
 #: the default marks, in units.
 EDGE = DOT_RADIUS * PLOT_DOT
+#: The room above a Figure's or an Axes' own label, and between it and the legend or plot under it, in units.
+TITLE_GAP = 0.1
 #: Height of the row under an Axes' numbers for labels hung from the feet of its lines, in units.
 CAPTION_BAND = 0.4
 #: A move smaller than this (units; 7 px at 1080p) is not made.
@@ -153,7 +155,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
             natural = (metrics.width, metrics.height)
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
                         min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
-        return Item(spec.name, role, aspect=aspect_of(spec, folder))
+        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
     padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
@@ -170,6 +172,16 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     formula = role is Role.TEXT and style is not None and not style.prose
     return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
                 padding=padding)
+
+
+def least_height(spec: Spec, theme: Theme) -> float:
+    """How low a box a Figure or an Axes can stand in: its own label's band at the smallest font
+    over a plot's room (two EDGEs: a dot on the plot's edge stays clear of the label); 0 for one
+    without a label (and any other visual)."""
+    label = label_spec(spec) if isinstance(spec, AxesSpec | FigureSpec) else None
+    if label is None:
+        return 0.0
+    return typeset(label, [], theme.sizes.minimum, None, theme).height + 2 * TITLE_GAP + 2 * EDGE
 
 
 def clock(seconds: float) -> str:

@@ -45,7 +45,7 @@ from lecturekit.kinds.geometry import (  # the children's geometry, for the pain
 )
 from lecturekit.plan.geometry import Box
 from lecturekit.plan.measure import measure
-from lecturekit.plan.placement import children_box
+from lecturekit.plan.placement import EDGE, TITLE_GAP, children_box
 from lecturekit.plan.texts import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
@@ -59,8 +59,6 @@ __all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWA
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
-#: The room above a Figure's or an Axes' own label, and between it and the legend or plot under it, in units.
-TITLE_GAP = 0.1
 #: The least room between a Figure's or an Axes' own label and a number of its axes, in units.
 TITLE_CLEAR = TITLE_GAP / 2
 
@@ -117,12 +115,15 @@ def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
 def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]],
                 smallest: float) -> float | None:
     """The scale a Figure's or an Axes' own label is set at: its size, shrunk to fit the box's
-    width but never below `smallest` (the theme's minimum font over its label font); None
-    when it has no label."""
+    width and to leave a plot's room (two EDGEs) under its band, but never below `smallest` (the
+    theme's minimum font over its label font; a box lower than that is one the layout says it
+    cannot hold legibly); None when it has no label."""
     if not labelled(name):
         return None
-    width = size(name + LABEL)[0]
-    return max(smallest, min(1.0, box.width / width)) if width > 0 else 1.0
+    width, height = size(name + LABEL)
+    across = box.width / width if width > 0 else 1.0
+    down = (box.height - 2 * EDGE - 2 * TITLE_GAP) / height if height > 0 else 1.0
+    return max(smallest, min(1.0, across, down))
 
 
 def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[float, float, float, float]
