@@ -68,7 +68,7 @@ class BoardCamera(Camera):
         faded = rgba.copy()
         faded[:, :, 3] = rgba[:, :, 3] * float(image_mobject.stroke_opacity)  # as Manim's set_opacity
         region = pixel_array[top:top + rgba.shape[0], left:left + rgba.shape[1]]
-        region[:] = np.asarray(Image.alpha_composite(Image.fromarray(region, "RGBA"), Image.fromarray(faded, "RGBA")))
+        region[:] = np.asarray(Image.alpha_composite(Image.fromarray(region), Image.fromarray(faded)))
 
     def _layer(self, image_mobject: ImageMobject, corners: bytes) -> tuple:
         """The picture at full opacity, as Manim draws it, cropped to where it has any alpha."""
