@@ -16,6 +16,7 @@ so the same pixels.
 from __future__ import annotations
 
 from collections import OrderedDict
+from weakref import WeakKeyDictionary
 
 import cairo
 import numpy as np
@@ -32,9 +33,9 @@ PATHS_KEPT = 4096
 class BoardCamera(Camera):
     def __init__(self) -> None:
         super().__init__()
-        #: id of an image -> its last layer: (the image, kept so its id is not reused; its
-        #: corners; top; left; the layer's RGBA at full opacity).
-        self.layers: dict[int, tuple[ImageMobject, bytes, int, int, np.ndarray]] = {}
+        #: An image -> its last layer: (its corners; top; left; the layer's RGBA at full opacity).
+        #: Held weakly: a board rebuilt makes new images, and the layers of those gone go with them.
+        self.layers: WeakKeyDictionary[ImageMobject, tuple[bytes, int, int, np.ndarray]] = WeakKeyDictionary()
         #: (what a path depends on: the shape's tolerance and points) -> Cairo's copy of its path.
         self.paths: OrderedDict[tuple, cairo.Path] = OrderedDict()
 
@@ -59,10 +60,10 @@ class BoardCamera(Camera):
 
     def display_image_mobject(self, image_mobject: ImageMobject, pixel_array: np.ndarray) -> None:
         corners = image_mobject.points.tobytes()
-        layer = self.layers.get(id(image_mobject))
-        if layer is None or layer[1] != corners:
-            layer = self.layers[id(image_mobject)] = self._layer(image_mobject, corners)
-        _, _, top, left, rgba = layer
+        layer = self.layers.get(image_mobject)
+        if layer is None or layer[0] != corners:
+            layer = self.layers[image_mobject] = self._layer(image_mobject, corners)
+        _, top, left, rgba = layer
         if rgba.size == 0:
             return
         faded = rgba.copy()
@@ -82,6 +83,6 @@ class BoardCamera(Camera):
             pixels[:, :, 3] = alpha
         rows, columns = np.nonzero(canvas[:, :, 3])
         if rows.size == 0:
-            return image_mobject, corners, 0, 0, np.zeros((0, 0, 4), np.uint8)
+            return corners, 0, 0, np.zeros((0, 0, 4), np.uint8)
         top, left = int(rows.min()), int(columns.min())
-        return image_mobject, corners, top, left, canvas[top:int(rows.max()) + 1, left:int(columns.max()) + 1].copy()
+        return corners, top, left, canvas[top:int(rows.max()) + 1, left:int(columns.max()) + 1].copy()

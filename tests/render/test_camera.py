@@ -34,3 +34,15 @@ def test_a_picture_fading_and_moving_looks_as_manim_draws_it(opacity: float) -> 
             assert np.abs(drawn - expected).max() <= 3, step
             assert (drawn != drawn[0, 0]).any() == (opacity > 0 or step == 0)
     assert len(ours.layers) == 1, "one layer per picture, drawn again only when it moves"
+
+
+def test_a_picture_gone_takes_its_layer_with_it() -> None:
+    """A board rebuilt (a number ticking beside a figure) makes new pictures on every frame; the
+    layers of those no longer drawn are not kept (a long chunk grew by hundreds of MB)."""
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15}):
+        camera = BoardCamera()
+        kept = _picture()
+        for _ in range(20):
+            camera.reset()
+            camera.capture_mobjects([kept, _picture().shift(np.array([0.5, 0.0, 0.0]))])
+        assert len(camera.layers) == 1  # the one still held; a frame's own picture went with it
