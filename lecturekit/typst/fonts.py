@@ -104,17 +104,31 @@ def link_fonts(folder: Path) -> Path:
     return fonts
 
 
-@cache
-def _coverage() -> frozenset[int]:
-    """Every code point some font of the chain maps to a glyph, read from the fonts' cmaps."""
-    from fontTools.ttLib import TTCollection, TTFont
+class _Coverage:
+    """The code points the chain's fonts map to glyphs, read from their cmaps in the chain's
+    order only as far as a character needs: most texts' few non-ASCII characters are in the
+    first font, and the CJK font's cmap alone costs more than all the others."""
 
-    covered: set[int] = set(range(0x20, 0x7F))  # the theme's font, embedded in Typst, has ASCII
-    for _, path in installed():
-        fonts = TTCollection(path, lazy=True).fonts[:1] if path.suffix == ".ttc" else [TTFont(path, lazy=True)]
-        for font in fonts:
-            covered.update(font.getBestCmap() or {})
-    return frozenset(covered)
+    def __init__(self) -> None:
+        self.covered: set[int] = set(range(0x20, 0x7F))  # the theme's font, embedded in Typst, has ASCII
+        self.unread = iter(installed())
+
+    def has(self, point: int) -> bool:
+        from fontTools.ttLib import TTCollection, TTFont
+
+        while point not in self.covered:
+            _, path = next(self.unread, (None, None))
+            if path is None:
+                return False
+            fonts = TTCollection(path, lazy=True).fonts[:1] if path.suffix == ".ttc" else [TTFont(path, lazy=True)]
+            for font in fonts:
+                self.covered.update(font.getBestCmap() or {})
+        return True
+
+
+@cache
+def _coverage() -> _Coverage:
+    return _Coverage()
 
 
 #: Characters that draw no glyph of their own: controls, format characters (joiners, marks of
@@ -130,8 +144,8 @@ def missing(text: str) -> list[str]:
             and unicodedata.category(ch) not in _INVISIBLE and not any(ord(ch) in r for r in _SELECTORS)]
     if not seen:
         return []
-    covered = _coverage()
-    return [ch for ch in seen if ord(ch) not in covered]
+    coverage = _coverage()
+    return [ch for ch in seen if not coverage.has(ord(ch))]
 
 
 def describe(chars: Iterable[str]) -> str:
