@@ -201,8 +201,9 @@ TransparentOpt = Annotated[bool, typer.Option(
 def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None, tts=None,
             quiet=False, verbose=False, cluster=None, strict=False, voice=None, fit="speed",
             video_format=Format.mp4, transparent=False, lang=None, board="translated", translation=None) -> None:
+    from lecturekit import work
     from lecturekit.multilingual import language_list
-    from lecturekit.pipeline import render_lecture, render_scenes
+    from lecturekit.pipeline import render_resolved, render_resolved_scenes
     from lecturekit.settings import RenderSettings
     from lecturekit.sources import read
 
@@ -238,16 +239,17 @@ def _render(lecture, overrides, scene, quality, out, jobs, debug, narration=None
             return
         if fit == "retime":
             lecture = _retime_beside(lecture, overrides, narration, tts, voice, quiet)
-        resolved = read(lecture, overrides)
+        before = work.counts()
+        resolved = read(lecture, overrides)  # read once: warned about, then rendered
         _warn(resolved)
         _refuse_unless_strictly_clean(resolved, strict)
         if lang is not None:
             _render_languages(resolved, _codes(lang, translation), board, scene, settings, jobs, announce, watch,
                               cluster, translation)
         elif scene:
-            render_scenes(lecture, overrides, scene, settings, jobs, announce, watch, cluster)
+            render_resolved_scenes(resolved, scene, settings, jobs, announce, watch, cluster, before)
         else:
-            announce(render_lecture(lecture, overrides, settings, jobs, announce, watch, cluster))
+            announce(render_resolved(resolved, settings, jobs, announce, watch, cluster, before)[0])
 
 
 def _render_languages(resolved, codes, board, scene, settings, jobs, announce, watch, cluster,

@@ -17,6 +17,7 @@ from lecturekit.model import Lecture, load
 from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
+from lecturekit.work import count
 
 if TYPE_CHECKING:
     from lecturekit.translate import Language
@@ -31,6 +32,7 @@ def read(lecture: Path | None = None, overrides: Path | None = None, language: L
          ) -> ResolvedLecture:
     """Load, validate, parse and resolve a lecture (the demo when none is given), and translate
     it when a `language` is given."""
+    count("lectures read")
     loaded = load(lecture or DEMO)
     resolved = resolve(loaded, find_overrides(loaded, overrides))
     if language is None or not resolved.renderable:

@@ -76,6 +76,7 @@ def test_the_work_of_rendering_the_demo_is_as_recorded(tmp_path: Path) -> None:
     found, frames = rendered_work(DEMO, tmp_path / "media")
     assert found["frames drawn"] + found["frames held"] == frames  # each frame drawn, or held without drawing
     assert found["typst compiles"] > 0 and found["svg imports"] > 0
+    assert found["lectures read"] == 1  # read once: warned about, then rendered (it was read twice)
     held_to_baseline("demo, render -q l", found)
 
 
@@ -83,3 +84,20 @@ def test_the_work_of_planning_the_transformer_is_as_recorded(transformer: Path) 
     found = planned_work(transformer)
     assert found["typst compiles"] > 0 and found["busy frames"] > 0
     held_to_baseline("transformer, plan at 15 fps", found)
+
+
+@pytest.mark.slow
+def test_a_render_reads_its_lecture_once(tmp_path: Path) -> None:
+    """The command reads the lecture, warns about what it found, and renders what it read: a
+    second read (it had one) costs a second of an unchanged re-render's two."""
+    from typer.testing import CliRunner
+
+    from lecturekit.cli import app
+    from lecturekit.work import counting
+
+    for selected in (["--scene", "2"], []):  # one scene, then the whole lecture (scene 2 reused)
+        with counting() as counted:
+            result = CliRunner().invoke(app, ["render", str(DEMO), "-q", "l", "--jobs", "1", "--quiet",
+                                              "--out", str(tmp_path), *selected])
+        assert result.exit_code == 0, result.output
+        assert counted["lectures read"] == 1, selected
