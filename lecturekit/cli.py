@@ -641,9 +641,10 @@ def translate_update(
 
 def _save_po(po, path: Path) -> None:
     """A PO or POT file written whole or not at all."""
-    tmp = path.with_name(f".{path.name}.part")
-    po.save(str(tmp))
-    tmp.replace(path)
+    from lecturekit.render.video import atomic
+
+    with atomic(path) as tmp:
+        po.save(str(tmp))
 
 
 @app.command()
