@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.plan import ScenePlan
+from lecturekit.render.pixels import Pixels, union, within
 from lecturekit.settings import Format, Preset
 from lecturekit.theme import PALETTE
 from lecturekit.work import count
@@ -39,7 +40,11 @@ def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, t
 
 class Painter:
     """Draws the board: what stands still is painted once into a background, and each frame only
-    repaints what moves over it (the same split Manim makes for its own `play`)."""
+    repaints what moves over it (the same split Manim makes for its own `play`).
+
+    The camera notes where it draws what moves, so a frame is restored from the background only
+    where the frame before drew, and `changed` says where a picture can differ from the one
+    before it (None: anywhere), so the encoder compares only there."""
 
     def __init__(self, stage):
         from lecturekit.render.camera import BoardCamera
@@ -48,18 +53,31 @@ class Painter:
         self.camera = BoardCamera()
         self.key: tuple | None = None
         self.background: np.ndarray | None = None
+        self.drawn: Pixels | None = None  # where the last frame drew over its background
+        self.changed: Pixels | None = None
 
     def paint(self) -> np.ndarray:
         camera, moving = self.camera, self.stage.moving()
         key = (self.stage.version, tuple(id(m) for m in moving))
         count("frames drawn")
+        height, width = camera.pixel_array.shape[:2]
         if key != self.key:
             count("backgrounds drawn")
+            camera.ink = None
             camera.reset()
             camera.capture_mobjects(self.stage.mobjects(), excluded_mobjects=moving)
             self.background, self.key = np.array(camera.pixel_array), key
-        camera.set_frame_to_background(self.background)
+            camera.set_frame_to_background(self.background)
+            before = None
+        else:
+            before = self.drawn
+            r0, r1, c0, c1 = before or (0, height, 0, width)
+            camera.pixel_array[r0:r1, c0:c1] = self.background[r0:r1, c0:c1]
+        camera.ink = []
         camera.capture_mobjects(moving)
+        self.drawn = None if camera.ink is None else within(union(camera.ink), height, width)
+        self.changed = None if before is None or self.drawn is None else union([before, self.drawn])
+        camera.ink = None
         return camera.pixel_array
 
 
@@ -83,9 +101,9 @@ def render_scene(
         stage = Stage(plan)
         painter = Painter(stage)
 
-        def draw(frame: int) -> np.ndarray:
+        def draw(frame: int) -> tuple[np.ndarray, Pixels | None]:
             stage.advance(frame)
-            return painter.paint()
+            return painter.paint(), painter.changed
 
         return encode(path, preset, plan.fps, frames or range(plan.frames), plan.busy(), draw, progress,
                       video_format, transparent)

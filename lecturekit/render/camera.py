@@ -11,10 +11,15 @@ the shape; most of a board's shapes are drawn again with the same points (glyphs
 a board repainted behind what moves, a figure rebuilt as its number ticks). Here the path Manim
 made is kept by the points it was made from and given to Cairo whole the next time: the same path,
 so the same pixels.
+
+And while `ink` is a list, the camera notes the box of device pixels each thing it draws may
+touch, so the painter knows where a frame can differ from the one before without comparing
+whole frames (see `Painter`).
 """
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from weakref import WeakKeyDictionary
 
@@ -24,10 +29,14 @@ from manim import ImageMobject, VMobject
 from manim.camera.camera import Camera
 from PIL import Image
 
+from lecturekit.render.pixels import Pixels
 from lecturekit.work import count
 
 #: Paths kept, the least recently drawn given up first (a few MB at most).
 PATHS_KEPT = 4096
+
+#: Device pixels added on every side of a path's box for Cairo's antialiasing.
+SMOOTHING = 2
 
 
 class BoardCamera(Camera):
@@ -38,6 +47,23 @@ class BoardCamera(Camera):
         self.layers: WeakKeyDictionary[ImageMobject, tuple[bytes, int, int, np.ndarray]] = WeakKeyDictionary()
         #: (what a path depends on: the shape's tolerance and points) -> Cairo's copy of its path.
         self.paths: OrderedDict[tuple, cairo.Path] = OrderedDict()
+        #: The boxes drawn into since it was set to a list; None: they are not noted (or
+        #: something was drawn that the camera cannot bound, so anywhere).
+        self.ink: list[Pixels] | None = None
+
+    def display_vectorized(self, vmobject: VMobject, ctx: cairo.Context) -> BoardCamera:
+        super().display_vectorized(vmobject, ctx)
+        if self.ink is not None and len(vmobject.points):
+            self.ink.append(_reach(ctx, vmobject, self.cairo_line_width_multiple))
+        return self
+
+    def display_multiple_background_colored_vmobjects(self, cvmobjects, pixel_array: np.ndarray) -> BoardCamera:
+        self.ink = None  # painted through a picture of its own: not bounded here
+        return super().display_multiple_background_colored_vmobjects(cvmobjects, pixel_array)
+
+    def display_multiple_point_cloud_mobjects(self, pmobjects, pixel_array: np.ndarray) -> None:
+        self.ink = None
+        super().display_multiple_point_cloud_mobjects(pmobjects, pixel_array)
 
     def set_cairo_context_path(self, ctx: cairo.Context, vmobject: VMobject) -> BoardCamera:
         points = vmobject.points
@@ -66,6 +92,8 @@ class BoardCamera(Camera):
         _, top, left, rgba = layer
         if rgba.size == 0:
             return
+        if self.ink is not None:
+            self.ink.append((top, top + rgba.shape[0], left, left + rgba.shape[1]))
         faded = rgba.copy()
         faded[:, :, 3] = rgba[:, :, 3] * float(image_mobject.stroke_opacity)  # as Manim's set_opacity
         region = pixel_array[top:top + rgba.shape[0], left:left + rgba.shape[1]]
@@ -86,3 +114,16 @@ class BoardCamera(Camera):
             return corners, 0, 0, np.zeros((0, 0, 4), np.uint8)
         top, left = int(rows.min()), int(columns.min())
         return corners, top, left, canvas[top:int(rows.max()) + 1, left:int(columns.max()) + 1].copy()
+
+
+def _reach(ctx: cairo.Context, vmobject: VMobject, line_width_multiple: float) -> Pixels:
+    """The device pixels the shape just drawn (its path still set) may touch: the path's box,
+    grown by the furthest a stroke reaches past it (a mitred corner: half the width times the
+    miter limit) and by the antialiasing."""
+    x0, y0, x1, y1 = ctx.path_extents()
+    corners = [ctx.user_to_device(x, y) for x, y in ((x0, y0), (x1, y1))]
+    width = max(vmobject.get_stroke_width(False), vmobject.get_stroke_width(True)) * line_width_multiple
+    reach = abs(ctx.user_to_device_distance(width, 0)[0]) / 2 * max(ctx.get_miter_limit(), 1.5) + SMOOTHING
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (math.floor(min(ys) - reach), math.ceil(max(ys) + reach), math.floor(min(xs) - reach),
+            math.ceil(max(xs) + reach))

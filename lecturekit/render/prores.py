@@ -13,6 +13,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+from lecturekit.render.pixels import Pixels
 from lecturekit.settings import Preset
 
 PRORES_4444 = "4"  # prores_ks's profile number for 4444
@@ -36,7 +37,7 @@ class ProResEncoder:
         self.last: bytes = b""
         self.count = 0
 
-    def write(self, pixels: np.ndarray) -> None:
+    def write(self, pixels: np.ndarray, within: Pixels | None = None) -> None:
         if self.transparent:
             frame = av.VideoFrame.from_ndarray(straight(pixels), format="rgba")
         else:

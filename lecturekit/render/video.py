@@ -17,6 +17,7 @@ import numpy as np
 
 from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
+from lecturekit.render.pixels import Pixels
 from lecturekit.settings import Format, Preset
 from lecturekit.work import count
 
@@ -31,21 +32,27 @@ class Converter:
     behind what moves, and converting the whole 1080p frame cost as much as encoding it. The
     changed box, widened by `SLACK` on every side, is replaced in the last frame's planes by the
     same box of a conversion of a crop `SLACK` wider still, so the planes are exactly those of a
-    whole-frame conversion (tests/render/test_video.py holds this)."""
+    whole-frame conversion (tests/render/test_converter.py holds this). Where the painter knows
+    that a picture can differ from the last only `within` a box, only that box is compared."""
 
     def __init__(self, width: int, height: int):
         self.width, self.height = width, height
         self.last: np.ndarray | None = None  # the last picture, RGBA
         self.frame: av.VideoFrame | None = None  # its conversion
 
-    def convert(self, pixels: np.ndarray) -> av.VideoFrame:
+    def convert(self, pixels: np.ndarray, within: Pixels | None = None) -> av.VideoFrame:
         if self.last is None or self.frame is None:
             self.last = np.array(pixels)
             self.frame = _rgba(pixels).reformat(format="yuv420p", threads=1)
             return self.frame
-        rows, columns = _changed(self.last, pixels)
+        r0, r1, c0, c1 = within or (0, self.height, 0, self.width)
+        c0 -= c0 % 2  # compared two pixels at a time, from an even column
+        if r0 >= r1 or c0 >= c1:
+            return self.frame
+        rows, columns = _changed(self.last[r0:r1, c0:c1], pixels[r0:r1, c0:c1])
         if rows is None:
             return self.frame
+        rows, columns = (rows[0] + r0, rows[1] + r0), (columns[0] + c0, columns[1] + c0)
         r0, r1 = _widened(rows, self.height)
         c0, c1 = _widened(columns, self.width)
         self.last[r0:r1, c0:c1] = pixels[r0:r1, c0:c1]
@@ -112,11 +119,11 @@ class Encoder:
                          "x264-params": X264_PARAMS}
         return codec
 
-    def write(self, pixels: np.ndarray) -> None:
-        """Encode one RGBA picture."""
+    def write(self, pixels: np.ndarray, within: Pixels | None = None) -> None:
+        """Encode one RGBA picture (that differs from the last only `within` a box, if given)."""
         if self.session is None:
             self.session = self._open()
-        frame = self.converter.convert(pixels)  # x264 copies the picture in, so the frame is reused
+        frame = self.converter.convert(pixels, within)  # x264 copies the picture in, so the frame is reused
         frame.pts = self.count
         self.count += 1
         self._mux((bytes(p), p.pts) for p in self.session.encode(frame))
@@ -218,7 +225,7 @@ def encode(
     fps: int,
     frames: range,
     busy: tuple[tuple[int, int], ...],
-    draw: Callable[[int], np.ndarray],
+    draw: Callable[[int], tuple[np.ndarray, Pixels | None]],
     progress: Callable[[int], None] | None = None,
     video_format: Format = Format.mp4,
     transparent: bool = False,
@@ -226,12 +233,13 @@ def encode(
     """Write `frames` (a scene, or a chunk of one that opens on a held board); `draw(f)` gives
     frame f's pixels. Busy spans are drawn frame by frame; between them the board stands still,
     so the last picture is simply held (a span ends on the frame its animations finish, so the
-    board after it looks exactly like its last frame). `progress` hears the frames written."""
+    board after it looks exactly like its last frame). `draw` also says where the picture can
+    differ from the one it drew before (None: anywhere). `progress` hears the frames written."""
     first, last = frames.start, frames.stop
     with atomic(path) as tmp:
         encoder = open_encoder(tmp, video_format, preset, fps, transparent)
         try:
-            encoder.write(draw(first))
+            encoder.write(draw(first)[0])
             frame = first + 1
             for a, b in [*busy_in(busy, first, last), (last, last)]:
                 if frame < a:  # a held board
@@ -239,7 +247,7 @@ def encode(
                     count("frames held", a - frame)
                     frame = a
                 for f in range(frame, b):
-                    encoder.write(draw(f))
+                    encoder.write(*draw(f))
                 frame = max(frame, b)
                 if progress is not None:
                     progress(frame - first)

@@ -16,6 +16,7 @@ import av
 import numpy as np
 
 from lecturekit.render.h264 import Bits, UnsupportedStream
+from lecturekit.render.pixels import Pixels
 from lecturekit.settings import Preset
 
 VP9_OPTIONS = {"lag-in-frames": "0", "deadline": "good", "cpu-used": "5", "row-mt": "1", "b": "0"}
@@ -74,7 +75,7 @@ class VP9Encoder:
         self.last: np.ndarray | None = None
         self.count = 0
 
-    def write(self, pixels: np.ndarray) -> None:
+    def write(self, pixels: np.ndarray, within: Pixels | None = None) -> None:
         self.last = pixels
         frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels[:, :, :3]), format="rgb24")
         frame.pts = self.count
