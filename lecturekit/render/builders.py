@@ -354,14 +354,26 @@ def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=curve)
 
 
+#: What Manim's VMobject uses: points per cubic curve, where on a segment its corners' handles
+#: sit (`VMobject._bezier_t_values`), and how close two ends must be to meet.
+CUBIC = 4
+_CORNER_T = np.linspace(0, 1, CUBIC)
+_MEET = 1e-6
+
+
 def smoothly(samples: np.ndarray) -> np.ndarray:
-    """The points of `VMobject().set_points_smoothly(samples)`, the same numbers: where Manim
-    compares the ends of every two curves with `np.allclose`, one pair at a time (most of the
-    cost of a graph rebuilt on every frame as its numbers tick), they are compared all at once."""
-    corners = VMobject().set_points_as_corners(samples)
-    points, n = corners.points, corners.n_points_per_cubic_curve
+    """The points of `VMobject().set_points_smoothly(samples)`, the same numbers, with no VMobject
+    made on the way (a graph rebuilt on every frame as its numbers tick is made of dozens of
+    pieces): Manim's corners (`set_points_as_corners`), then the ends of every two curves compared
+    all at once where Manim compares them with `np.allclose`, one pair at a time."""
+    corners = np.array(samples, dtype=float).reshape(-1, 3)
+    start, end = corners[:-1], corners[1:]
+    points = np.empty((CUBIC * len(start), 3))
+    for index, t in enumerate(_CORNER_T):  # Manim's `interpolate`, term for term
+        points[index::CUBIC] = (1 - t) * start + t * end
+    n = CUBIC
     starts = np.arange(n, len(points), n)
-    meet = np.isclose(points[starts - 1], points[starts], atol=corners.tolerance_for_point_equality).all(axis=1)
+    meet = np.isclose(points[starts - 1], points[starts], atol=_MEET).all(axis=1)
     bounds = [0, *starts[~meet].tolist(), len(points)]
     pieces = []
     for first, last in itertools.pairwise(bounds):
