@@ -142,6 +142,10 @@ def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None
     return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
 
 
+#: The points a footprint's piece is first looked for among (see `footprint`).
+_WINDOW = 64
+
+
 def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
     """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
     points share a box while it stays that small, so a level or upright stroke takes few. Small
@@ -154,13 +158,19 @@ def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STR
         if len(points) == 0:
             continue
         points = _follow(points)
-        start = 0
+        start, window = 0, _WINDOW
         while True:
-            rest = points[start:]
+            # a piece's box only grows along the stroke, so the points up to where it first grows
+            # too large are all it needs: looked at in windows that double until one holds them
+            rest = points[start:start + window]
             lo = np.minimum.accumulate(rest, axis=0) - pad
             hi = np.maximum.accumulate(rest, axis=0) + pad
             area = (hi[:, 0] - lo[:, 0]) * (hi[:, 1] - lo[:, 1])
             over = np.flatnonzero(area > PIECE_AREA)
+            if not len(over) and start + window < len(points):
+                window *= 2
+                continue
+            window = _WINDOW
             end = max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1
             end = min(end, len(rest) - 1)
             found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))

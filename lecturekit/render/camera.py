@@ -51,11 +51,23 @@ class BoardCamera(Camera):
         #: something was drawn that the camera cannot bound, so anywhere).
         self.ink: list[Pixels] | None = None
 
-    def display_vectorized(self, vmobject: VMobject, ctx: cairo.Context) -> BoardCamera:
-        super().display_vectorized(vmobject, ctx)
-        if self.ink is not None and len(vmobject.points):
-            self.ink.append(_reach(ctx, vmobject, self.cairo_line_width_multiple))
-        return self
+    def display_multiple_non_background_colored_vmobjects(self, vmobjects, pixel_array: np.ndarray) -> None:
+        ctx = self.get_cairo_context(pixel_array)
+        if self.ink is None:
+            for vmobject in vmobjects:
+                self.display_vectorized(vmobject, ctx)
+            return
+        # the box around the paths drawn and the widest stroke, worked out once for the batch
+        x0 = y0 = math.inf
+        x1 = y1 = -math.inf
+        widest = 0.0
+        for vmobject in vmobjects:
+            self.display_vectorized(vmobject, ctx)  # leaves the shape's path set
+            a, b, c, d = ctx.path_extents()
+            x0, y0, x1, y1 = min(x0, a), min(y0, b), max(x1, c), max(y1, d)
+            widest = max(widest, vmobject.get_stroke_width(False), vmobject.get_stroke_width(True))
+        if x0 <= x1:
+            self.ink.append(_reach(ctx, (x0, y0, x1, y1), widest * self.cairo_line_width_multiple))
 
     def display_multiple_background_colored_vmobjects(self, cvmobjects, pixel_array: np.ndarray) -> BoardCamera:
         self.ink = None  # painted through a picture of its own: not bounded here
@@ -116,14 +128,12 @@ class BoardCamera(Camera):
         return corners, top, left, canvas[top:int(rows.max()) + 1, left:int(columns.max()) + 1].copy()
 
 
-def _reach(ctx: cairo.Context, vmobject: VMobject, line_width_multiple: float) -> Pixels:
-    """The device pixels the shape just drawn (its path still set) may touch: the path's box,
-    grown by the furthest a stroke reaches past it (a mitred corner: half the width times the
-    miter limit) and by the antialiasing."""
-    x0, y0, x1, y1 = ctx.path_extents()
-    corners = [ctx.user_to_device(x, y) for x, y in ((x0, y0), (x1, y1))]
-    width = max(vmobject.get_stroke_width(False), vmobject.get_stroke_width(True)) * line_width_multiple
+def _reach(ctx: cairo.Context, extents: tuple[float, float, float, float], width: float) -> Pixels:
+    """The device pixels that paths within `extents` (user space), stroked at most `width` wide,
+    may touch: the box grown by the furthest a stroke reaches past its path (a mitred corner:
+    half the width times the miter limit) and by the antialiasing."""
+    x0, y0, x1, y1 = extents
+    (u0, v0), (u1, v1) = ctx.user_to_device(x0, y0), ctx.user_to_device(x1, y1)
     reach = abs(ctx.user_to_device_distance(width, 0)[0]) / 2 * max(ctx.get_miter_limit(), 1.5) + SMOOTHING
-    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-    return (math.floor(min(ys) - reach), math.ceil(max(ys) + reach), math.floor(min(xs) - reach),
-            math.ceil(max(xs) + reach))
+    return (math.floor(min(v0, v1) - reach), math.ceil(max(v0, v1) + reach), math.floor(min(u0, u1) - reach),
+            math.ceil(max(u0, u1) + reach))

@@ -16,6 +16,7 @@ from lecturekit.kinds.geometry import (
     STROKE_HALF,
     Outline,
     ParentFrame,
+    _follow,
     footprint,
     legend_place,
     legend_rows,
@@ -67,6 +68,41 @@ def test_the_pieces_cover_the_stroke_and_their_hull_is_its_extent():
     assert hull == (-3 - STROKE_HALF, -1 - STROKE_HALF, 3 + STROKE_HALF, 1 + STROKE_HALF) or np.allclose(
         hull, (-3 - STROKE_HALF, -1 - STROKE_HALF, 3 + STROKE_HALF, 1 + STROKE_HALF), atol=1e-4)
     assert all((p[2] - p[0]) * (p[3] - p[1]) <= PIECE_AREA + 1e-9 for p in pieces)
+
+
+def _whole_rest_footprint(paths: list, pad: float = STROKE_HALF) -> tuple:
+    """`footprint` as first written: every piece looked for among all the points left."""
+    found = []
+    for path in paths:
+        points = np.asarray(path, dtype=float)[:, :2]
+        if len(points) == 0:
+            continue
+        points = _follow(points)
+        start = 0
+        while True:
+            rest = points[start:]
+            lo = np.minimum.accumulate(rest, axis=0) - pad
+            hi = np.maximum.accumulate(rest, axis=0) + pad
+            area = (hi[:, 0] - lo[:, 0]) * (hi[:, 1] - lo[:, 1])
+            over = np.flatnonzero(area > PIECE_AREA)
+            end = min(max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1, len(rest) - 1)
+            found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
+            if start + end >= len(points) - 1:
+                break
+            start += end
+    return tuple(found)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), length=st.integers(1, 1200), step=st.sampled_from([1e-4, 0.01, 0.05, 0.3, 2.0]),
+       paths=st.integers(1, 3))
+def test_a_footprint_looked_for_in_windows_is_the_one_found_among_all_the_points(seed, length, step, paths):
+    """`footprint` looks for each piece among a window of the points that doubles until it holds
+    the piece; the pieces are those of looking among all the points left, on strokes of any
+    length, smooth, jagged or still."""
+    rng = np.random.default_rng(seed)
+    strokes = [np.cumsum(rng.normal(0.0, step, (length, 3)), axis=0) for _ in range(paths)]
+    assert footprint(strokes) == _whole_rest_footprint(strokes)
 
 
 FRAME = ParentFrame(Box(-5.0, -3.0, 5.0, 3.0), (-3.0, 3.0), (-4.0, 4.0))
