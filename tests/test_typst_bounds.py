@@ -86,6 +86,13 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _interruptible() -> None:
+    """The command hears SIGINT as a terminal's foreground command does, even when the suite was
+    started in the background of a shell without job control, which leaves SIGINT ignored for
+    everything it starts (and Python then keeps it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _wait_for_a_busy_compile(process: subprocess.Popen) -> int:
     """The compile process of `process`, once it has been compiling for half a second."""
     deadline = time.monotonic() + 60
@@ -122,6 +129,7 @@ def test_a_command_stops_within_two_seconds_during_a_long_compile(
         [sys.executable, "-m", "lecturekit", args[0], str(slow_lecture), *args[1:]],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "TMPDIR": str(scratch)},
+        preexec_fn=_interruptible,
     )
     child = _wait_for_a_busy_compile(process)
     sent = time.monotonic()
