@@ -63,7 +63,6 @@ class Painter:
         height, width = camera.pixel_array.shape[:2]
         if key != self.key:
             count("backgrounds drawn")
-            camera.ink = None
             camera.reset()
             camera.capture_mobjects(self.stage.mobjects(), excluded_mobjects=moving)
             self.background, self.key = np.array(camera.pixel_array), key

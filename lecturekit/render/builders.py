@@ -371,18 +371,17 @@ def smoothly(samples: np.ndarray) -> np.ndarray:
     points = np.empty((CUBIC * len(start), 3))
     for index, t in enumerate(_CORNER_T):  # Manim's `interpolate`, term for term
         points[index::CUBIC] = (1 - t) * start + t * end
-    n = CUBIC
-    starts = np.arange(n, len(points), n)
+    starts = np.arange(CUBIC, len(points), CUBIC)
     meet = np.isclose(points[starts - 1], points[starts], atol=_MEET).all(axis=1)
     bounds = [0, *starts[~meet].tolist(), len(points)]
     pieces = []
     for first, last in itertools.pairwise(bounds):
-        if last - first < n:
+        if last - first < CUBIC:
             continue
         subpath = points[first:last]
-        h1, h2 = get_smooth_cubic_bezier_handle_points(np.append(subpath[::n], subpath[-1:], 0))
+        h1, h2 = get_smooth_cubic_bezier_handle_points(np.append(subpath[::CUBIC], subpath[-1:], 0))
         smooth = np.array(subpath)
-        smooth[1::n], smooth[2::n] = h1, h2
+        smooth[1::CUBIC], smooth[2::CUBIC] = h1, h2
         pieces.append(smooth)
     return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
