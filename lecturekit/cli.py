@@ -641,7 +641,7 @@ def translate_update(
 
 def _save_po(po, path: Path) -> None:
     """A PO or POT file written whole or not at all."""
-    from lecturekit.render.video import atomic
+    from lecturekit.files import atomic
 
     with atomic(path) as tmp:
         po.save(str(tmp))

@@ -11,7 +11,7 @@ import av
 import numpy as np
 
 from lecturekit.captions import Caption
-from lecturekit.render.video import atomic
+from lecturekit.files import atomic
 from lecturekit.voice.languages import ORIGINAL, tag_streams
 from lecturekit.voice.track import add_track, mux_track
 

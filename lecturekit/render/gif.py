@@ -40,7 +40,7 @@ def palette(plan: ScenePlan, frames: range, preset: Preset, media: Path) -> Imag
 
 def write_gif(plan: ScenePlan, frames: range, preset: Preset, media: Path, path: Path) -> Path:
     """Frames [first, last) of the scene to `path` (written under a temporary name)."""
-    from lecturekit.render.video import atomic
+    from lecturekit.files import atomic
 
     colours = palette(plan, frames, preset, media)
     with manim_config(preset, plan.fps, media), atomic(path) as tmp:

@@ -5,16 +5,14 @@ MOV (`prores`). Every output has a constant frame rate."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
 
 import av
 import numpy as np
 
+from lecturekit.files import atomic
 from lecturekit.plan.chunks import busy_in
 from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
 from lecturekit.render.pixels import Pixels
@@ -177,46 +175,6 @@ def open_encoder(path: Path, video_format: Format, preset: Preset, fps: int, tra
     if video_format is Format.mp4:
         return Encoder(path, preset, fps)
     raise ValueError(f"{video_format} is not written frame by frame")
-
-
-@contextmanager
-def atomic(path: Path) -> Iterator[Path]:
-    """A temporary name beside `path`, renamed onto it only when the block completes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.stem}.{os.getpid()}.part{path.suffix}")
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
-
-
-def sweep(folder: Path) -> list[Path]:
-    """Remove what processes that no longer run left under `folder` (a killed worker cannot
-    clean up after itself): `atomic` temporaries, and job folders named .job-PID-*."""
-    removed = []
-    for tmp in folder.rglob(".*.part*") if folder.is_dir() else ():
-        pid = tmp.name.split(".")[-3] if tmp.name.count(".") >= 3 else ""
-        if pid.isdigit() and not _running(int(pid)):
-            tmp.unlink(missing_ok=True)
-            removed.append(tmp)
-    for scratch in folder.glob(".job-*-*") if folder.is_dir() else ():
-        pid = scratch.name.split("-")[1]
-        if scratch.is_dir() and pid.isdigit() and not _running(int(pid)):
-            shutil.rmtree(scratch, ignore_errors=True)
-            removed.append(scratch)
-    return removed
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def encode(
