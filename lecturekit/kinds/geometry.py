@@ -506,7 +506,8 @@ def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tu
 
 
 def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None,
-           margin: float = 0.0, beside: Iterable[Extent] = ()) -> dict[tuple[str, int], Extent]:
+           margin: float = 0.0, beside: Iterable[Extent] = (), lines: list[Extent] = ()
+           ) -> dict[tuple[str, int], Extent]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
     for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
@@ -517,7 +518,9 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
     container is met, nor its labels), or for a text wider than the box as far to either side as
     it must; then anywhere in `safe` away from every place in `beside` (where the other objects
     of the scene stand, and their labels may); where there is none, the place near the box that
-    meets least."""
+    meets least. `lines` (an Axes' axis lines) are kept clear of too where a label can be: only a
+    label with no clear place off them is settled as if they were not there, since a line through
+    a label is less bad than a label on a mark, a number or another label."""
     chosen: dict[tuple[str, int], Extent] = {}
     legend, wanted = [], []
     for name, outline in outlines:
@@ -535,7 +538,9 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
         dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
         near = (box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
         regions = [_meet(safe, box), _meet(safe, near), safe]
-        pick = _first_clear(spots, blocking, regions, away)
+        pick = _first_clear(spots, [*blocking, *lines], regions, away)
+        if lines and not _clear(pick, [*blocking, *lines]):
+            pick = _first_clear(spots, blocking, regions, away)
         chosen[key] = pick
         blocking.append(pick)
     return chosen
@@ -604,6 +609,12 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
             least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
                         key=lambda pair: pair[0], default=least)
     return least[1] if least is not None else spots[0]
+
+
+def _clear(box: Extent, blocking: list[Extent]) -> bool:
+    """Whether `box` meets none of `blocking` (by more than `_first_clear` lets a clear box meet)."""
+    return all(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
+               <= 1e-6 for b in blocking)
 
 
 def _meeting(boxes: np.ndarray, region: Extent) -> np.ndarray:

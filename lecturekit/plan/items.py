@@ -87,7 +87,7 @@ class Figures:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
         every mark, of the numbers, of the container's own label and of the labels declared before
-        it, inside the safe area."""
+        it, inside the safe area; in an Axes, of its axis lines and ticks too where it can be."""
         key = (container, frame.box, frame.x_range, frame.y_range)
         if key not in self.memo:
             outlines = {}
@@ -100,13 +100,16 @@ class Figures:
                 except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
                     continue
             spec = self.objects[container]
-            taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if isinstance(spec, AxesSpec) else []
+            axes = isinstance(spec, AxesSpec)
+            taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if axes else []
+            lines = [astuple(b) for b in self.axis_lines(spec, frame)] if axes else []
             if frame.title is not None:
                 taken.append(frame.title[0])
             bounds = None if frame.bounds is None else astuple(frame.bounds)
             self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
                                                margin=LABEL_REACH * self.theme.frame.gap,
-                                               beside=[astuple(b) for b in self._beside(container, frame)]))
+                                               beside=[astuple(b) for b in self._beside(container, frame)],
+                                               lines=lines))
         return self.memo[key]
 
     def _beside(self, container: str, frame: shapes.ParentFrame) -> tuple[Box, ...]:
@@ -127,6 +130,10 @@ class Figures:
 
     def numbers_boxes(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
         return [item.box for item in self.numbers(spec, frame)]
+
+    def axis_lines(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
+        """An Axes' two axis lines with their ticks, which its children's labels keep clear of."""
+        return [shapes.line_box(line) for line in shapes.axis_marks(spec, frame).lines]
 
     def footprint(self, spec: Spec, box: Box) -> list[Box]:
         """The boxes a mark drawn in the container standing in `box` takes, with its legend entry,

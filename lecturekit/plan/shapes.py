@@ -286,7 +286,7 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
             covered = set()
             for frame, marks in views:
                 drawn = axis_marks(spec, frame, trial, font)
-                taken = marks + [_line_box(line) for line in drawn.lines]
+                taken = marks + [line_box(line) for line in drawn.lines]
                 if frame.title is not None:  # the Axes' own label, with a little room around it
                     x0, y0, x1, y1 = frame.title[0]
                     taken.append(Box(x0 - TITLE_CLEAR, y0 - TITLE_CLEAR, x1 + TITLE_CLEAR, y1 + TITLE_CLEAR))
@@ -331,7 +331,8 @@ def _spaced(found: tuple[Tick, ...], axis: str) -> bool:
     return all(b.y0 - a.y1 >= NUMBER_SPACE / 2 - 1e-9 for a, b in pairwise(boxes))
 
 
-def _line_box(line: tuple[np.ndarray, np.ndarray]) -> Box:
+def line_box(line: tuple[np.ndarray, np.ndarray]) -> Box:
+    """An axis line's box, as wide as its ticks."""
     (ax, ay, _), (bx, by, _) = line
     return Box(min(ax, bx) - TICK_HALF, min(ay, by) - TICK_HALF, max(ax, bx) + TICK_HALF, max(ay, by) + TICK_HALF)
 
