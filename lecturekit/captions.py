@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from lecturekit.files import atomic
 from lecturekit.segmentation import sentences, words, wrap
 from lecturekit.voice.languages import ORIGINAL, spoken
 
@@ -98,8 +99,7 @@ def write_captions(video: Path, cues: list[Caption]) -> tuple[Path, Path]:
     paths = []
     for suffix, text in ((".srt", srt(cues)), (".vtt", vtt(cues))):
         path = video.with_suffix(suffix)
-        tmp = path.with_name(f".{path.name}.part")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
+        with atomic(path) as tmp:
+            tmp.write_text(text, encoding="utf-8")
         paths.append(path)
     return paths[0], paths[1]

@@ -322,10 +322,8 @@ def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path |
     frame = min(plan.frames - 1, round((at - scene.start) * plan.fps))
     [pixels] = stills(plan, [frame], settings.preset, settings.cache)
     path = out or settings.out / resolved.slug / f"still-{at:09.3f}.png"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.part")
-    Image.fromarray(pixels).save(tmp, format="PNG")
-    tmp.replace(path)
+    with atomic(path) as tmp:
+        Image.fromarray(pixels).save(tmp, format="PNG")
     return path
 
 

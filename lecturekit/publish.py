@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lecturekit.captions import Caption, vtt
 from lecturekit.describe import sentence
+from lecturekit.files import atomic
 from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.manifest import recorded
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
@@ -113,9 +114,8 @@ def title_card_time(resolved: ResolvedLecture) -> float:
 
 
 def _write(path: Path, text: str) -> Path:
-    tmp = path.with_name(f".{path.name}.part")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    with atomic(path) as tmp:
+        tmp.write_text(text, encoding="utf-8")
     return path
 
 

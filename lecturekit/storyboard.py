@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from lecturekit.files import atomic
 from lecturekit.plan import ScenePlan
 from lecturekit.settings import Preset
 from lecturekit.syntax.nodes import Hide
@@ -51,8 +52,6 @@ def contact_sheet(plan: ScenePlan, preset: Preset, media: Path, path: Path) -> P
         words = textwrap.shorten(say, 140, placeholder=" …")
         lines = textwrap.wrap(f"{int(minutes)}:{seconds:05.2f}  {words}", 78)[:3]
         draw.multiline_text((x + 8, y + TILE[1] + 4), "\n".join(lines), font=font, fill="#d8d5ce", spacing=2)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.part")
-    sheet.save(tmp, format="PNG")
-    tmp.replace(path)
+    with atomic(path) as tmp:
+        sheet.save(tmp, format="PNG")
     return path

@@ -587,9 +587,7 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
                       & (found[:, 2] <= region[2] + 1e-6) & (found[:, 3] <= region[3] + 1e-6)]
         count("label spots", len(found))
         count("overlap tests", len(found) * len(boxes))
-        w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
-        h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
-        return found, np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+        return found, _met(found, boxes)
 
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
     least: tuple[float, Extent] | None = None
@@ -611,10 +609,16 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
     return least[1] if least is not None else spots[0]
 
 
+def _met(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each of `found`, the area of `boxes` it meets."""
+    w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+
+
 def _clear(box: Extent, blocking: list[Extent]) -> bool:
-    """Whether `box` meets none of `blocking` (by more than `_first_clear` lets a clear box meet)."""
-    return all(max(0.0, min(box[2], b[2]) - max(box[0], b[0])) * max(0.0, min(box[3], b[3]) - max(box[1], b[1]))
-               <= 1e-6 for b in blocking)
+    """Whether `box` is clear of `blocking` as `_first_clear` counts clear."""
+    return float(_met(np.array([box], dtype=float), np.array(blocking, dtype=float).reshape(-1, 4))[0]) <= 1e-6
 
 
 def _meeting(boxes: np.ndarray, region: Extent) -> np.ndarray:

@@ -100,9 +100,11 @@ class Figures:
                 except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
                     continue
             spec = self.objects[container]
-            axes = isinstance(spec, AxesSpec)
-            taken = [astuple(b) for b in self.numbers_boxes(spec, frame)] if axes else []
-            lines = [astuple(b) for b in self.axis_lines(spec, frame)] if axes else []
+            taken, lines = [], []
+            if isinstance(spec, AxesSpec):
+                marks = self.axis_marks(spec, frame)
+                taken = [astuple(tick.box) for tick in (*marks.x, *marks.y) if tick.box is not None]
+                lines = [astuple(shapes.line_box(line)) for line in marks.lines]
             if frame.title is not None:
                 taken.append(frame.title[0])
             bounds = None if frame.bounds is None else astuple(frame.bounds)
@@ -120,20 +122,17 @@ class Figures:
             found = tuple({b for (c, _), boxes in self.beside.items() if c == container for b in boxes})
         return found
 
+    def axis_marks(self, spec: AxesSpec, frame: shapes.ParentFrame) -> shapes.AxisMarks:
+        """An Axes' lines, ticks and numbers, where the scene's numbering sets them."""
+        return shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()),
+                                 self.theme.sizes.minimum)
+
     def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
         """Each of an Axes' numbers, where the scene's numbering sets them."""
-        font = self.theme.sizes.minimum
-        marks = shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()), font)
+        marks = self.axis_marks(spec, frame)
         return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
-                          spec.name, font=font)
+                          spec.name, font=self.theme.sizes.minimum)
                 for axis, found in (("x", marks.x), ("y", marks.y)) for tick in found if tick.box is not None]
-
-    def numbers_boxes(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
-        return [item.box for item in self.numbers(spec, frame)]
-
-    def axis_lines(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[Box]:
-        """An Axes' two axis lines with their ticks, which its children's labels keep clear of."""
-        return [shapes.line_box(line) for line in shapes.axis_marks(spec, frame).lines]
 
     def footprint(self, spec: Spec, box: Box) -> list[Box]:
         """The boxes a mark drawn in the container standing in `box` takes, with its legend entry,

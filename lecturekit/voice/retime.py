@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.files import atomic
 from lecturekit.model import load
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.voice import piper
@@ -101,9 +102,7 @@ def spoken_by_piper(resolved: ResolvedLecture, voice: Path | None,
 def write_lecture(data: dict, out: Path) -> None:
     """`data` as a lecture file at `out`, written whole or not at all."""
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(f".{out.name}.part")
-        tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(out)
+        with atomic(out) as tmp:
+            tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise LectureError(error(Place(path=str(out)), f"cannot be written: {exc.strerror}")) from None
