@@ -3,7 +3,7 @@ back (word error rate against the beats' text) and how fast each speaks (realtim
 
     .venv/bin/python bench/voices.py [LECTURE]
 
-Not part of the tests: it prints a table for the README.
+Not part of the tests: it prints the table in docs/voices.md.
 """
 
 from __future__ import annotations

@@ -166,7 +166,8 @@ QualityOpt = Annotated[
 OutOpt = Annotated[Path, typer.Option("--out", help="Folder for the videos (media/<slug>/ inside it).")]
 
 
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1,
+# no shown default: it is this machine's core count, which the generated docs/cli.md must not hold
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, show_default=False,
                                       help="Scenes (or chunks of them) rendered at once (default: cores).")]
 
 
@@ -174,7 +175,7 @@ NarrationOpt = Annotated[
     Path | None, typer.Option("--narration", help="A recording of the whole lecture, cut under each scene.")
 ]
 TtsOpt = Annotated[str | None, typer.Option(
-    "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit[voice]).")]
+    "--tts", help="A voice from the narration text: espeak (a draft) or piper (natural; lecturekit\\[voice]).")]
 VoiceOpt = Annotated[Path | None, typer.Option(
     "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
 LangOpt = Annotated[str | None, typer.Option(

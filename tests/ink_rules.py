@@ -66,7 +66,7 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
             running = {cue.object for cue, _ in stage.running}
             for name, live in stage.live.items():
                 if name in running or plan.objects[name].parent in running:
-                    continue  # what animates may reach past its box for as long (the README's list)
+                    continue  # what animates may reach past its box for as long (docs/architecture.md)
                 children = [stage.live[c].holder for c in plan.scene.children(name) if c in stage.live]
                 camera.reset()
                 camera.capture_mobjects([live.holder], excluded_mobjects=children)
