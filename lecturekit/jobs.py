@@ -108,7 +108,7 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
                                     "render it with fewer objects on the board")) from None
         except Exception as exc:  # a fault in drawing one scene, reported with its place
             raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
-                                    "run again with --debug for the details")) from exc
+                                    "run again with lecturekit --debug for the details")) from exc
         data = video.read_bytes()
     return ChunkVideo(job.scene, job.chunk, data, dict(done))
 

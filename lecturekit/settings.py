@@ -47,6 +47,13 @@ class Format(StrEnum):
         return "libopus" if self is Format.webm else "aac"
 
 
+class Voice(StrEnum):
+    """A voice speaking the narration text: espeak-ng (a draft) or Piper (natural)."""
+
+    espeak = "espeak"
+    piper = "piper"
+
+
 @dataclass(frozen=True)
 class RenderSettings:
     quality: Quality = Quality.h
@@ -54,7 +61,7 @@ class RenderSettings:
     fps: int | None = None
     #: Narration under the video: a recording of the whole lecture, or a voice ("espeak", "piper").
     narration: Path | None = None
-    tts: str | None = None
+    tts: Voice | None = None
     #: A Piper voice (.onnx beside its .onnx.json); None for the default one.
     voice: Path | None = None
     #: The language the narration is spoken in and every video is tagged with (a --lang code).

@@ -123,7 +123,7 @@ def test_a_scene_that_fails_does_not_stop_the_others(tmp_path: Path, monkeypatch
         assert exc.exit_code == 3
         assert [d.line() for d in exc.diagnostics] == [
             "error: scene 'A Wave and Its Phase': rendering failed: the camera caught fire "
-            "(run again with --debug for the details)"]
+            "(run again with lecturekit --debug for the details)"]
     else:
         raise AssertionError("the failed scene was not reported")
     finished = _outputs_are_whole(tmp_path)

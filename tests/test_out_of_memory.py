@@ -9,7 +9,7 @@ import sys
 
 from typer.testing import CliRunner
 
-import lecturekit.sources
+import lecturekit.requests
 from lecturekit.cli import app
 from lecturekit.workers import WORKER_MEMORY
 from tests.conftest import DEMO, ROOT
@@ -19,7 +19,7 @@ def test_a_memory_error_while_rendering_is_one_line_and_exit_3(monkeypatch, tmp_
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(lecturekit.sources, "read", exhausted)
+    monkeypatch.setattr(lecturekit.requests, "read", exhausted)
     result = CliRunner().invoke(app, ["render", str(DEMO), "-q", "l", "--out", str(tmp_path), "--quiet"])
     assert result.exit_code == 3, result.output
     assert result.output.strip().splitlines() == [

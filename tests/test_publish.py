@@ -140,7 +140,7 @@ def test_output_lines_go_to_standard_output_when_no_bars_are_drawn(capsys):
     (["-f", "gif", "--from", "25"], "error: lecture: a GIF clip needs both --from and --to"),
     (["-f", "gif", "--from", "25", "--to", "35"], "error: lecture: the clip 25-35 s is not inside one scene "
      "(choose --from and --to within a scene's start and end)"),
-    (["--transparent"], "error: --transparent needs --format mov (ProRes 4444 keeps the alpha)"),
+    (["--transparent"], "error: lecture: --transparent needs --format mov (ProRes 4444 keeps the alpha)"),
 ])
 def test_format_options_that_cannot_be_met_are_one_line_and_exit_2(args, message, tmp_path):
     result = runner.invoke(app, ["render", str(DEMO), "--out", str(tmp_path), *args])
