@@ -56,6 +56,9 @@ from lecturekit.kinds.text import TextSpec
 from lecturekit.kinds.title import TitleSpec
 from lecturekit.kinds.variable_number import VariableNumberSpec
 from lecturekit.kinds.vector import VectorSpec
+
+#: What a kind's values (and so its geometry) raise where they do not evaluate.
+from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Kind, Spec
 
 __all__ = [
@@ -63,6 +66,7 @@ __all__ = [
     "BlockSpec",
     "DerivationSpec",
     "Entrance",
+    "EvaluationError",
     "FigureSpec",
     "FunctionPlotSpec",
     "HeadingSpec",

@@ -10,23 +10,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import (
-    LEGEND_GAP,
     PIECE_AREA,
     STROKE_HALF,
     Outline,
     ParentFrame,
     _follow,
     footprint,
-    legend_place,
-    legend_rows,
-    samples,
-    settle,
 )
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
-from lecturekit.plan.geometry import Box
+from lecturekit.plan.legends import LEGEND_GAP, legend_place, legend_rows
 from lecturekit.plan.placement import EDGE, children_box
+from lecturekit.plan.sampling import samples
+from lecturekit.plan.settle import settle
 from lecturekit.resolve import resolve
 from lecturekit.syntax.nodes import FunctionValue
 from lecturekit.syntax.parser import parse_expression
