@@ -25,10 +25,12 @@ from lecturekit.kinds import (  # noqa: F401 (each registers its kind)
 )
 from lecturekit.kinds.axes import AxesSpec
 from lecturekit.kinds.base import (
+    KINDS,
     Entrance,
     KindDef,
     Parent,
     Role,
+    Stands,
     TextStyle,
     depends_on,
     kind_def,
@@ -62,6 +64,7 @@ from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Kind, Spec
 
 __all__ = [
+    "KINDS",
     "AxesSpec",
     "BlockSpec",
     "DerivationSpec",
@@ -81,6 +84,7 @@ __all__ = [
     "PointSpec",
     "Role",
     "Spec",
+    "Stands",
     "TableSpec",
     "TextSpec",
     "TextStyle",

@@ -12,14 +12,13 @@ the size of the typeset box.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import dataclass, field
-from typing import Protocol
 
 import numpy as np
 
-from lecturekit.boxes import Box
+from lecturekit.kinds.base import Stands, kind_def
+from lecturekit.kinds.outline import Extent, Figure, NumbersOf, Outline, ParentFrame
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import Kind, Spec, Value
 
@@ -44,85 +43,9 @@ STROKE_HALF = 0.03
 PIECE_AREA = 0.1
 #: A stroke is followed in steps no longer than this when it is cut into pieces, in units.
 _FOLLOW = 0.05
-#: The numbers each object is drawn with, by name (the plan's holds included).
-NumbersOf = Callable[[str], Mapping[str, float]]
 LABEL = "#label"
 
 
-@dataclass
-class ParentFrame:
-    """Maps (x, y) in a container's ranges onto its plotting box, which moves with it."""
-
-    box: Box
-    x_range: tuple[float, float]
-    y_range: tuple[float, float]
-    #: An Axes' legend: each labelled graph's entry, (left, centre y) of its text and its scale.
-    legend: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
-    #: The container's whole box, which a label that finds none of its spots clear keeps inside
-    #: where it can; None for the plotting box alone.
-    bounds: Box | None = None
-    #: The container's own label: its box, at the top of the container's box, and the scale it is
-    #: set at; None when it has none.
-    title: tuple[Extent, float] | None = None
-
-    def point(self, x: float, y: float) -> np.ndarray:
-        (x0, x1), (y0, y1) = self.x_range, self.y_range
-        px = self.box.x0 + (x - x0) / (x1 - x0) * self.box.width
-        py = self.box.y0 + (y - y0) / (y1 - y0) * self.box.height
-        return np.array([px, py, 0.0])
-
-    @property
-    def unit(self) -> float:
-        """Screen units per unit of x."""
-        return self.box.width / (self.x_range[1] - self.x_range[0])
-
-
-class Figure(Protocol):
-    """What a child's geometry may ask about the scene it is drawn in."""
-
-    objects: Mapping[str, Spec]
-    anchors: Mapping
-
-    def numbers_of(self, name: str) -> Mapping[str, float]: ...
-
-    def labelled(self, name: str) -> bool: ...
-
-    def size(self, key: str) -> tuple[float, float]: ...
-
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
-                ) -> list[list[np.ndarray]]:
-        """A graph over [x0, x1] as pieces of board points (the plan's sampling)."""
-        ...
-
-
-#: (x0, y0, x1, y1) in board units.
-Extent = tuple[float, float, float, float]
-
-
-@dataclass(frozen=True)
-class Outline:
-    """Where a child is drawn: its footprint (one box for a dot or a label, boxes along a
-    stroke, none when it draws nothing here), the object it sits beside if it is a label, and its
-    own label's or legend entry's extent."""
-
-    pieces: tuple[Extent, ...]
-    of: str | None = None
-    #: ("label" | "legend", the extents it may take, best first): the container settles a label
-    #: on the first that is clear (`settle`); a legend entry has one, where its row sets it.
-    marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
-    #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
-    spots: tuple[Extent, ...] = ()
-
-    @property
-    def extent(self) -> Extent | None:
-        """The hull of its footprint."""
-        if not self.pieces:
-            return None
-        return (min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
-                max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
-
-
-Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
 
 
 def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None:
@@ -277,7 +200,7 @@ def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str
     px, py = point
     found = []
     for other in objects.values():
-        if other is skip or other.parent != parent or not hasattr(other, "end"):
+        if other is skip or other.parent != parent or kind_def(other.kind).stands is not Stands.BETWEEN:
             continue
         numbers = numbers_of(other.name)
         try:
@@ -351,7 +274,8 @@ def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
     figure, then high."""
     anchor = anchors.get(spec.name)
     sibling = objects.get(anchor.sibling) if anchor else None
-    if sibling is not None and hasattr(sibling, "start"):
+    stands = kind_def(sibling.kind).stands if sibling is not None else Stands.ELSEWHERE
+    if sibling is not None and stands is Stands.BETWEEN:
         numbers = numbers_of(sibling.name)  # the label stays beside its sibling where it is held
         start, end = segment(sibling, frame, numbers)
         free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
@@ -362,7 +286,7 @@ def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
         if in_axes:
             spots = [_hung(c, size, frame) for c in spots]
         return spots
-    if sibling is not None and hasattr(sibling, "location"):
+    if sibling is not None and stands is Stands.AT:
         at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
         return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
                                                       [-0.2 - size[0] / 2, 0, 0])]

@@ -11,7 +11,8 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec, kind_def
-from lecturekit.kinds.geometry import LABEL, Extent, NumbersOf, Outline, ParentFrame
+from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.outline import Extent, NumbersOf, Outline, ParentFrame
 from lecturekit.plan import shapes
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples

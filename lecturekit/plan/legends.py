@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from lecturekit.boxes import Box
-from lecturekit.kinds.geometry import SWATCH, Extent
+from lecturekit.kinds.geometry import SWATCH
+from lecturekit.kinds.outline import Extent
 from lecturekit.syntax.nodes import Kind, Spec
 
 #: A graph's legend: the gap between entries, how far above the plot its (lowest) row is centred,

@@ -11,7 +11,8 @@ from itertools import pairwise
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.kinds.geometry import STROKE_HALF, ParentFrame
+from lecturekit.kinds.geometry import STROKE_HALF
+from lecturekit.kinds.outline import ParentFrame
 from lecturekit.syntax.evaluate import EvaluationError, function_of
 from lecturekit.syntax.nodes import FunctionValue, Value, variables_of
 

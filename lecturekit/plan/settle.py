@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from lecturekit.kinds.geometry import Extent, Outline
+from lecturekit.kinds.outline import Extent, Outline
 from lecturekit.work import count
 
 

@@ -12,8 +12,9 @@ from itertools import pairwise
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.kinds import AxesSpec, FigureSpec, Spec
-from lecturekit.kinds.geometry import LABEL, ParentFrame, range_of
+from lecturekit.kinds import AxesSpec, FigureSpec, Spec, Stands, kind_def
+from lecturekit.kinds.geometry import LABEL, range_of
+from lecturekit.kinds.outline import ParentFrame
 from lecturekit.plan.legends import legend_of, legend_place, legend_rows
 from lecturekit.plan.measure import measure
 from lecturekit.plan.placement import EDGE, TITLE_GAP, children_box
@@ -49,7 +50,7 @@ def ticks(lo: float, hi: float, step: float) -> list[float]:
 
 def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bool:
     """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
-    return any(hasattr(objects[anchors[n].sibling], "start")
+    return any(kind_def(objects[anchors[n].sibling].kind).stands is Stands.BETWEEN
                for n, s in objects.items() if s.parent == axes and n in anchors)
 
 

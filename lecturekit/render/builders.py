@@ -37,7 +37,8 @@ from lecturekit.kinds import (
     VectorSpec,
     geometry,
 )
-from lecturekit.kinds.geometry import LABEL, ParentFrame
+from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.outline import ParentFrame
 from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples

@@ -16,7 +16,7 @@ from manim import Mobject
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.kinds import Kind, Spec, registered
-from lecturekit.kinds.geometry import ParentFrame
+from lecturekit.kinds.outline import ParentFrame
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
