@@ -186,12 +186,6 @@ def kind_def(kind: Kind) -> KindDef:
     return _REGISTRY[kind]
 
 
-def known(name: str) -> Kind | None:
-    """The registered kind of that name, if any (a kind is a str, so a plain name finds it)."""
-    found = _REGISTRY.get(name)  # type: ignore[call-overload]
-    return found.kind if found is not None else None
-
-
 def registered() -> tuple[KindDef, ...]:
     """Every registered kind: the format's in its order, then any others as they were added."""
     order = {kind: place for place, kind in enumerate(FORMAT_KINDS)}

@@ -306,10 +306,10 @@ class _DescriptionParser:
         if not m:
             raise self.fail('a description starts with "a KIND" or "an KIND"', 0)
         entry = self.kinds.get(m.group(2))
-        kind = entry.kind if entry is not None else None
-        if kind is None:
+        if entry is None:
             names = ", ".join(d.kind.value for d in self.kinds.values())
             raise self.fail(f"unknown kind {m.group(2)!r} (known: {names})", m.start(2), m.end(2))
+        kind = entry.kind
         pos = m.end()
         color = None
         cm = re.match(r"\s*\[([^\]]*)\]", src[pos:])
