@@ -195,17 +195,7 @@ def form_of(action: Action) -> Form:
     return _BY_ACTION[type(action)]
 
 
-def whole_phrases() -> Iterator[tuple[Form, Phrase]]:
-    """Phrases that are a whole action, tried before the object's name is read."""
-    return ((f, p) for f in FORMS for p in f.phrases if p.whole)
-
-
-def tail_phrases() -> Iterator[tuple[Form, Phrase]]:
-    """Phrases after the object's name, in the order they are tried."""
-    return ((f, p) for f in FORMS for p in f.phrases if not p.whole)
-
-
 #: The actions and parts are syntax's nodes; later stages take them from here.
 __all__ = ["FORMS", "Action", "Box", "ColumnPart", "Emphasize", "Flash", "Form", "Hide", "Move", "Part", "Phrase",
            "Redraw", "RowPart", "Scene", "Show", "ShowStyle", "StyleHint", "TextPart", "Tick", "TimedAction",
-           "form_of", "part_source", "tail_phrases", "whole_phrases"]
+           "form_of", "part_source"]

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from lecturekit import theme
 from lecturekit.cli import app
 from lecturekit.color_names import MANIM
+from lecturekit.kinds import KINDS
 from lecturekit.render.painters import text_color
 from lecturekit.syntax.parser import parse_description
 from lecturekit.theme import PALETTE
@@ -55,7 +56,8 @@ def test_every_manim_and_css_name_is_accepted_by_check(write_lecture):
 @pytest.mark.parametrize("name", sorted(MANIM))
 def test_every_manim_name_reaches_the_painter_in_its_colour(name: str):
     hue, _, shade = name.lower().rpartition("_")
-    painted = {text_color(parse_description(f'a Text [{spelling}] that says "x"')[0]) for spelling in spellings(name)}
+    painted = {text_color(parse_description(KINDS, f'a Text [{spelling}] that says "x"')[0])
+               for spelling in spellings(name)}
     assert len(painted) == 1  # any case, any separator
     [color] = painted
     if name.lower() in PALETTE:

@@ -25,14 +25,15 @@ from lecturekit.kinds import (  # noqa: F401 (each registers its kind)
 )
 from lecturekit.kinds.axes import AxesSpec
 from lecturekit.kinds.base import (
+    KINDS,
     Entrance,
     KindDef,
     Parent,
     Role,
+    Stands,
     TextStyle,
     depends_on,
     kind_def,
-    known,
     own_variables,
     references_of,
     register,
@@ -56,13 +57,18 @@ from lecturekit.kinds.text import TextSpec
 from lecturekit.kinds.title import TitleSpec
 from lecturekit.kinds.variable_number import VariableNumberSpec
 from lecturekit.kinds.vector import VectorSpec
+
+#: What a kind's values (and so its geometry) raise where they do not evaluate.
+from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Kind, Spec
 
 __all__ = [
+    "KINDS",
     "AxesSpec",
     "BlockSpec",
     "DerivationSpec",
     "Entrance",
+    "EvaluationError",
     "FigureSpec",
     "FunctionPlotSpec",
     "HeadingSpec",
@@ -77,6 +83,7 @@ __all__ = [
     "PointSpec",
     "Role",
     "Spec",
+    "Stands",
     "TableSpec",
     "TextSpec",
     "TextStyle",
@@ -85,7 +92,6 @@ __all__ = [
     "VectorSpec",
     "depends_on",
     "kind_def",
-    "known",
     "own_variables",
     "references_of",
     "register",

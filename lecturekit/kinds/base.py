@@ -4,12 +4,12 @@ table that parsing, resolving, planning and rendering look up."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
 from types import MappingProxyType
 
-from lecturekit.kinds.geometry import Geometry
+from lecturekit.kinds.outline import Geometry
 from lecturekit.syntax.nodes import (
     COMMON,
     FORMAT_KINDS,
@@ -47,6 +47,22 @@ class Parent(Enum):
     REQUIRED = "required"
     ALLOWED = "allowed"
     NEVER = "never"
+
+
+class Stands(Enum):
+    """Where a child of a Figure or Axes stands in its parent's numbers, as the other children,
+    the labels beside it and resolve's ranges find it."""
+
+    #: Between its `start` and `end` (a Vector, a Line): a label sits beside it, a Point's away from it.
+    BETWEEN = "between"
+    #: At its `location` (a Point): a label sits around it.
+    AT = "at"
+    #: Neither: on a graph, along one, or in no parent's numbers.
+    ELSEWHERE = "elsewhere"
+
+
+#: The pair attributes a kind that stands so must have.
+_STANDS_ON = {Stands.BETWEEN: ("start", "end"), Stands.AT: ("location",), Stands.ELSEWHERE: ()}
 
 
 class Entrance(Enum):
@@ -109,6 +125,8 @@ class KindDef:
     #: Where a child's drawing reaches in its parent's frame, and its label's or legend entry's
     #: (`lecturekit.kinds.geometry`); None for what the layout places, or what is never drawn.
     geometry: Geometry | None
+    #: Where it stands in its parent's numbers.
+    stands: Stands
 
     def __post_init__(self) -> None:
         for part in ("enters", "seconds"):
@@ -122,6 +140,9 @@ class KindDef:
         untyped = [f.name for f in fields(self.spec) if f.name not in COMMON and f.name not in self.fields]
         if untyped:
             raise TypeError(f"{self.kind.value}: {', '.join(untyped)} have no FieldType")
+        lacking = [key for key in _STANDS_ON[self.stands] if self.fields.get(key) is not FieldType.PAIR]
+        if lacking:
+            raise TypeError(f"{self.kind.value}: it stands {self.stands.value} but has no pair {', '.join(lacking)}")
 
     @property
     def fields(self) -> dict[str, FieldType]:
@@ -165,16 +186,27 @@ def kind_def(kind: Kind) -> KindDef:
     return _REGISTRY[kind]
 
 
-def known(name: str) -> Kind | None:
-    """The registered kind of that name, if any (a kind is a str, so a plain name finds it)."""
-    found = _REGISTRY.get(name)  # type: ignore[call-overload]
-    return found.kind if found is not None else None
-
-
 def registered() -> tuple[KindDef, ...]:
     """Every registered kind: the format's in its order, then any others as they were added."""
     order = {kind: place for place, kind in enumerate(FORMAT_KINDS)}
     return tuple(sorted(_REGISTRY.values(), key=lambda d: order.get(d.kind, len(order))))
+
+
+class _Table(Mapping[str, KindDef]):
+    """The kind table as the grammar reads it (`syntax.parser.parse_description`): each kind's
+    definition by its name, in the order of `registered`; a kind registered later is in it."""
+
+    def __getitem__(self, name: str) -> KindDef:
+        return _REGISTRY[name]  # type: ignore[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return (d.kind for d in registered())
+
+    def __len__(self) -> int:
+        return len(_REGISTRY)
+
+
+KINDS: Mapping[str, KindDef] = _Table()
 
 
 # ---------------------------------------------------------------- what a spec's values depend on

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, TextStyle, entering, register, timing
+from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
 from lecturekit.syntax.nodes import Kind, Spec
 
 
@@ -27,4 +27,5 @@ KIND = register(KindDef(
     label_rank=None,
     labelled=True,
     geometry=None,
+    stands=Stands.ELSEWHERE,
 ))

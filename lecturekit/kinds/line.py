@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import segment_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
@@ -30,4 +30,5 @@ KIND = register(KindDef(
     label_rank=1,
     labelled=True,
     geometry=segment_outline,
+    stands=Stands.BETWEEN,
 ))

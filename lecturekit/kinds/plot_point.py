@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import plot_point_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Value, attribute
 
@@ -29,4 +29,5 @@ KIND = register(KindDef(
     label_rank=3,
     labelled=True,
     geometry=plot_point_outline,
+    stands=Stands.ELSEWHERE,
 ))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import point_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
@@ -29,4 +29,5 @@ KIND = register(KindDef(
     label_rank=2,
     labelled=True,
     geometry=point_outline,
+    stands=Stands.AT,
 ))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Spec, Str, Tuple, Value, attribute
 
 
@@ -47,4 +47,5 @@ KIND = register(KindDef(
     label_rank=None,
     labelled=True,
     geometry=None,
+    stands=Stands.ELSEWHERE,
 ))

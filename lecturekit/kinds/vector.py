@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, entering, register, timing
+from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import segment_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
@@ -29,4 +29,5 @@ KIND = register(KindDef(
     label_rank=0,
     labelled=True,
     geometry=segment_outline,
+    stands=Stands.BETWEEN,
 ))

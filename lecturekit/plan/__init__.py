@@ -13,11 +13,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from lecturekit.boxes import Box
 from lecturekit.diagnostics import Diagnostic, Place, warning
 from lecturekit.kinds import AxesSpec, Role, TableSpec, VariableNumberSpec, depends_on, kind_def, own_variables
+from lecturekit.kinds.geometry import LABEL
 from lecturekit.plan import shapes
-from lecturekit.plan.geometry import Box
-from lecturekit.plan.items import LABEL, BoardItem, Figures
+from lecturekit.plan.items import BoardItem, Figures
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Stay, aspect_of, clock, place_scene, reflows
 from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset

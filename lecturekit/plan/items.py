@@ -7,14 +7,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import astuple, dataclass, field
 
+import numpy as np
+
+from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec, kind_def
-from lecturekit.kinds.geometry import LABEL, Extent, Outline, settle
+from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.outline import Extent, NumbersOf, Outline, ParentFrame
 from lecturekit.plan import shapes
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.placement import LABEL_REACH
+from lecturekit.plan.sampling import samples
+from lecturekit.plan.settle import settle
 from lecturekit.plan.texts import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
-from lecturekit.syntax.nodes import Spec
+from lecturekit.syntax.nodes import Spec, Value
 from lecturekit.theme import Theme
 
 
@@ -44,7 +49,7 @@ class Figures:
     anchors: Mapping
     texts: Mapping[str, Typeset]
     theme: Theme
-    numbers_of: shapes.NumbersOf
+    numbers_of: NumbersOf
     #: Each Axes' numbering over the scene (`ScenePlan.numbering`).
     numbering: Mapping[str, shapes.Numbering] = field(default_factory=dict)
     #: For each place of a container, the places the scene's other objects take meanwhile
@@ -60,7 +65,11 @@ class Figures:
         typeset = self.texts[key]
         return typeset.width, typeset.height
 
-    def frame(self, spec: Spec, box: Box) -> shapes.ParentFrame:
+    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
+                ) -> list[list[np.ndarray]]:
+        return samples(function, numbers, x0, x1, frame)
+
+    def frame(self, spec: Spec, box: Box) -> ParentFrame:
         return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled, self.size,
                                       self.theme.sizes.minimum / self.theme.sizes.label, self.theme.frame.safe)
 
@@ -82,7 +91,7 @@ class Figures:
                 found += self.child(self.objects[name], frame, outline, chosen)
         return found
 
-    def settled(self, container: str, frame: shapes.ParentFrame
+    def settled(self, container: str, frame: ParentFrame
                 ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
@@ -114,7 +123,7 @@ class Figures:
                                                lines=lines))
         return self.memo[key]
 
-    def _beside(self, container: str, frame: shapes.ParentFrame) -> tuple[Box, ...]:
+    def _beside(self, container: str, frame: ParentFrame) -> tuple[Box, ...]:
         """What stands beside `container` while it stands where `frame` is: the places of its
         stay, or while it moves between two, of all of them."""
         found = self.beside.get((container, frame.bounds))
@@ -122,12 +131,12 @@ class Figures:
             found = tuple({b for (c, _), boxes in self.beside.items() if c == container for b in boxes})
         return found
 
-    def axis_marks(self, spec: AxesSpec, frame: shapes.ParentFrame) -> shapes.AxisMarks:
+    def axis_marks(self, spec: AxesSpec, frame: ParentFrame) -> shapes.AxisMarks:
         """An Axes' lines, ticks and numbers, where the scene's numbering sets them."""
         return shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()),
                                  self.theme.sizes.minimum)
 
-    def numbers(self, spec: AxesSpec, frame: shapes.ParentFrame) -> list[BoardItem]:
+    def numbers(self, spec: AxesSpec, frame: ParentFrame) -> list[BoardItem]:
         """Each of an Axes' numbers, where the scene's numbering sets them."""
         marks = self.axis_marks(spec, frame)
         return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
@@ -148,7 +157,7 @@ class Figures:
         return [Box(*piece) for piece in outline.pieces] + [
             Box(*spots[0]) for kind, spots in outline.marks if kind == "legend"]
 
-    def child(self, spec: Spec, frame: shapes.ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
+    def child(self, spec: Spec, frame: ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
               ) -> list[BoardItem]:
         """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
         several = len(outline.pieces) > 1

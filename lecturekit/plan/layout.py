@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from lecturekit.plan.geometry import Box
+from lecturekit.boxes import Box
 from lecturekit.theme import Theme
 from lecturekit.work import count
 

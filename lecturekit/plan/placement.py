@@ -15,13 +15,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from lecturekit.boxes import Box
 from lecturekit.images import image_size
 from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_def
 from lecturekit.kinds import Role as KindRole
-from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SEARCH_STEP, SWATCH
+from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SWATCH
 from lecturekit.plan import durations
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
+from lecturekit.plan.legends import LEGEND_ROW
+from lecturekit.plan.settle import SEARCH_STEP
 from lecturekit.plan.texts import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
@@ -37,9 +39,8 @@ LABEL_REACH = 0.45
 DEFAULT_AXES_ASPECT = 2.2
 #: Room around an Axes' plotting area for its tick numbers, in units.
 AXES_MARGIN = 0.45
-#: Height of the row of graph labels above an Axes' plotting area, and of each further row, in units.
+#: Height of the row of graph labels above an Axes' plotting area (each further row is `LEGEND_ROW`), in units.
 LEGEND_BAND = 0.55
-LEGEND_ROW = 0.4
 #: How far a container's plotting area keeps in from its box: a PlotPoint's dot, the largest of
 #: the default marks, in units.
 EDGE = DOT_RADIUS * PLOT_DOT
@@ -313,7 +314,7 @@ def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Par
 def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str, float], theme: Theme
                    ) -> Arrangement:
     """The layout again where a Figure or Axes came out narrower than its widest text less the
-    reach its labels have on either side (`kinds.geometry.settle`): laid out as wide as that
+    reach its labels have on either side (`plan.settle.settle`): laid out as wide as that
     text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
     out of it evenly into room that nothing else takes."""
     reach = LABEL_REACH * theme.frame.gap

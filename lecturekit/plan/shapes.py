@@ -1,6 +1,6 @@
 """Where a Figure's or an Axes' children go: its frame (the plotting area inside its box), its axis
 lines, ticks and where each number is centred, pure and in board units. The children's own
-geometry is their kinds' (`lecturekit.kinds.geometry`), re-exported here for the painters."""
+geometry is their kinds' (`lecturekit.kinds.geometry`)."""
 
 from __future__ import annotations
 
@@ -11,39 +11,11 @@ from itertools import pairwise
 
 import numpy as np
 
-from lecturekit.kinds import AxesSpec, FigureSpec, Spec
-from lecturekit.kinds.geometry import (  # the children's geometry, for the painters and the plan
-    CAPTION_GAP,
-    DOT_RADIUS,
-    LABEL,
-    NUMBER_DROP,
-    PLOT_DOT,
-    SWATCH,
-    NumbersOf,
-    ParentFrame,
-    arrow_tip,
-    beside_segment,
-    dot,
-    hang,
-    label_spots,
-    legend_of,
-    legend_place,
-    legend_rows,
-    meeting,
-    next_to,
-    plot_dot,
-    plot_point,
-    plot_range,
-    range_of,
-    samples,
-    segment,
-    settle,
-    side_spots,
-    tip_at,
-    tip_label,
-    tip_spots,
-)
-from lecturekit.plan.geometry import Box
+from lecturekit.boxes import Box
+from lecturekit.kinds import AxesSpec, FigureSpec, Spec, Stands, kind_def
+from lecturekit.kinds.geometry import LABEL, range_of
+from lecturekit.kinds.outline import ParentFrame
+from lecturekit.plan.legends import legend_of, legend_place, legend_rows
 from lecturekit.plan.measure import measure
 from lecturekit.plan.placement import EDGE, TITLE_GAP, children_box
 from lecturekit.plan.texts import PT
@@ -51,11 +23,6 @@ from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
 from lecturekit.theme import THEME
 from lecturekit.typst.source import prose
-
-__all__ = ["CAPTION_GAP", "DOT_RADIUS", "LABEL", "NUMBER_DROP", "PLOT_DOT", "SWATCH", "EvaluationError", "NumbersOf",
-           "ParentFrame", "arrow_tip", "beside_segment", "dot", "hang", "label_spots", "legend_of", "legend_place",
-           "legend_rows", "meeting", "next_to", "plot_dot", "plot_point", "plot_range", "range_of", "samples",
-           "segment", "settle", "side_spots", "tip_at", "tip_label", "tip_spots"]
 
 #: How long a tick mark is either side of its axis, in units.
 TICK_HALF = 0.07
@@ -83,7 +50,7 @@ def ticks(lo: float, hi: float, step: float) -> list[float]:
 
 def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bool:
     """Whether a label in `axes` is anchored to one of its lines (it may hang from its foot)."""
-    return any(hasattr(objects[anchors[n].sibling], "start")
+    return any(kind_def(objects[anchors[n].sibling].kind).stands is Stands.BETWEEN
                for n, s in objects.items() if s.parent == axes and n in anchors)
 
 

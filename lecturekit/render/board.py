@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 from manim import DL, UR, Group, Mobject, VGroup
 
-from lecturekit.kinds import kind_def
+from lecturekit.boxes import Box
+from lecturekit.kinds import EvaluationError, kind_def
 from lecturekit.plan import ScenePlan, shapes
-from lecturekit.plan.geometry import Box
-from lecturekit.plan.shapes import EvaluationError
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render import painters

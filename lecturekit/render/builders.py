@@ -22,6 +22,7 @@ from manim import (
 from manim.utils.bezier import get_smooth_cubic_bezier_handle_points
 
 from lecturekit import theme as palette
+from lecturekit.boxes import Box
 from lecturekit.images import ImageProblem, image_pixels
 from lecturekit.kinds import (
     AxesSpec,
@@ -34,11 +35,13 @@ from lecturekit.kinds import (
     Spec,
     TableSpec,
     VectorSpec,
+    geometry,
 )
-from lecturekit.plan import LABEL, ScenePlan, shapes
-from lecturekit.plan.geometry import Box
+from lecturekit.kinds.geometry import LABEL
+from lecturekit.kinds.outline import ParentFrame
+from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.items import Figures
-from lecturekit.plan.shapes import ParentFrame
+from lecturekit.plan.sampling import samples
 from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values
 from lecturekit.render.typst_mobject import LabelledTypst
@@ -307,20 +310,20 @@ class LightArrow(VGroup):
 
 
 def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    start, end = shapes.segment(spec, frame, ctx.numbers(spec.name))
+    start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, shapes.arrow_tip(start, end, frame))
+        arrow = LightArrow(start, end, color, geometry.arrow_tip(start, end, frame))
     group = VGroup(arrow)
     _attach_label(group, spec, ctx, frame)
     return Drawn(group, ink=arrow)
 
 
 def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    start, end = shapes.segment(spec, frame, ctx.numbers(spec.name))
+    start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
         end = start + np.array([1e-3, 0, 0])
@@ -332,7 +335,7 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 
 
 def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    _, at, radius = shapes.dot(spec, frame, ctx.numbers(spec.name))
+    _, at, radius = geometry.dot(spec, frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     if spec.label:
@@ -343,9 +346,9 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
 def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
-    x0, x1 = shapes.plot_range(spec, frame, numbers)
+    x0, x1 = geometry.plot_range(spec, frame, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    for piece in shapes.samples(spec.function, numbers, x0, x1, frame):
+    for piece in samples(spec.function, numbers, x0, x1, frame):
         # each piece smoothed on its own: none across a step or past a clamp's edge
         curve.append_points(smoothly(piece))
     group = VGroup(curve)
@@ -392,7 +395,7 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> M
     _, _, scale = frame.legend[spec.name]
     typeset = ctx.plan.texts[spec.name + LABEL]
     middle, y, _ = ctx.spot(spec.name, 0, frame)
-    x = middle - (typeset.width * scale - shapes.SWATCH) / 2  # the entry's box runs from its swatch
+    x = middle - (typeset.width * scale - geometry.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)
@@ -401,8 +404,8 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> M
 
 
 def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
-    at = shapes.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
-    dot = Dot(at, radius=shapes.plot_dot(at, frame), color=palette.color(spec.color))
+    at = geometry.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
+    dot = Dot(at, radius=geometry.plot_dot(at, frame), color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 

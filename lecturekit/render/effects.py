@@ -31,8 +31,8 @@ from manim import (
 from manim.utils.bezier import integer_interpolate
 
 from lecturekit import theme as palette
+from lecturekit.boxes import Box
 from lecturekit.kinds import Entrance
-from lecturekit.plan.geometry import Box
 
 #: Quick start, gentle landing: visible on the first frame, calm at the end.
 DECELERATE = rate_functions.ease_out_cubic

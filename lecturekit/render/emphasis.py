@@ -6,8 +6,8 @@ from __future__ import annotations
 from manim import Mobject, VMobject
 
 from lecturekit import theme as palette
+from lecturekit.boxes import Box
 from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render.builders import Drawn

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from manim import Mobject
 
 from lecturekit import theme as palette
+from lecturekit.boxes import Box
 from lecturekit.kinds import Kind, Spec, registered
-from lecturekit.plan.geometry import Box
-from lecturekit.plan.shapes import ParentFrame
+from lecturekit.kinds.outline import ParentFrame
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn

@@ -17,7 +17,7 @@ from manim import DEFAULT_FONT_SIZE, VGroup, VMobject, config
 from manim.mobject.text.typst_mobject import Typst, _hidden_leaf_indices, _svg_leaf_signatures
 from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, _typst_hash
 
-from lecturekit.plan.geometry import Box
+from lecturekit.boxes import Box
 from lecturekit.render.typst_svg import Unsupported, typst_shapes
 from lecturekit.typst.compiler import compile_svg
 from lecturekit.typst.source import probed

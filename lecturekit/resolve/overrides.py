@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote
-from lecturekit.kinds import kind_def
+from lecturekit.kinds import KINDS, kind_def
 from lecturekit.paths import NotReadable, read_regular
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import Bool, FieldType, FunctionValue, Num, Spec, Str, Tuple, Value
@@ -82,7 +82,7 @@ def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[D
     problems: list[Diagnostic] = []
     if "description" in attrs:
         try:
-            spec, _ = parse_description(str(attrs["description"]), spec.name)
+            spec, _ = parse_description(KINDS, str(attrs["description"]), spec.name)
         except GrammarError as exc:
             return spec, [error(place, f"override description: {exc.message}")]
     allowed = kind_def(spec.kind).fields

@@ -12,6 +12,7 @@ from lecturekit import forms
 from lecturekit.diagnostics import error, inferred, quote, unresolved, warning
 from lecturekit.images import image_problem
 from lecturekit.kinds import (
+    KINDS,
     ImageSpec,
     TableSpec,
     kind_def,
@@ -98,7 +99,7 @@ def parse_objects(found: Findings, overrides: dict[str, dict]) -> dict[str, Spec
         if replaced:  # a whole new one: the recorded description need not parse
             description = str(attrs.pop("description"))
         try:
-            spec, unknown = parse_description(description, name)
+            spec, unknown = parse_description(KINDS, description, name)
         except GrammarError as exc:
             fault = exc.message + f" in {quote(description[:60])}"
             if replaced:  # the overrides themselves are wrong
@@ -150,7 +151,7 @@ def parse_actions(found: Findings, objects: dict[str, Spec], beat_rank: list[int
 def accept_action(found: Findings, time: float, text: str, where: str, objects: dict[str, Spec]) -> Action | None:
     """The action, or None when it is left out (with a warning unless its object was)."""
     try:
-        action = parse_action(text)
+        action = parse_action(forms.FORMS, text)
     except GrammarError as exc:
         found.report(warning(
             found.place(action=where), f"{exc.message} in {quote(text[:60])}; it is left out", "fix the action"

@@ -12,6 +12,7 @@ from lecturekit.diagnostics import quote, unresolved, warning
 from lecturekit.kinds import (
     FunctionPlotSpec,
     PlotPointSpec,
+    Stands,
     TableSpec,
     VariableNumberSpec,
     depends_on,
@@ -162,7 +163,7 @@ def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedA
         moments += [(time, {n: before[n] + (values[n] - before[n]) * t for n in values}) for t in _ALONG]
     for name, spec in objects.items():
         parent = objects.get(spec.parent or "")
-        if parent is None or found.broken(name) or not hasattr(parent, "x_range") or found.broken(parent.name):
+        if parent is None or found.broken(name) or not kind_def(parent.kind).container or found.broken(parent.name):
             continue
         for time, env in moments:
             for x, y in _points(spec, objects, env):
@@ -201,9 +202,10 @@ def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedA
 def _points(spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]) -> list[tuple[float, float]]:
     """Where a child in a frame is drawn, in its parent's numbers (none where it does not evaluate)."""
     try:
-        if hasattr(spec, "end"):
+        stands = kind_def(spec.kind).stands
+        if stands is Stands.BETWEEN:
             return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]
-        if hasattr(spec, "location"):
+        if stands is Stands.AT:
             return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]
         if isinstance(spec, PlotPointSpec) and isinstance(target := objects.get(spec.target), FunctionPlotSpec):
             x = evaluate_number(spec.x, env)

@@ -6,9 +6,9 @@ One function per grammar rule; each docstring shows the form it reads.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol
 
-from lecturekit.forms import tail_phrases, whole_phrases
-from lecturekit.kinds import kind_def, known, registered
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.lexer import ELLIPSIS, Lexer, T, Token
 from lecturekit.syntax.nodes import (
@@ -21,6 +21,7 @@ from lecturekit.syntax.nodes import (
     Expr,
     FieldType,
     FunctionValue,
+    Kind,
     Neg,
     Num,
     Part,
@@ -41,6 +42,57 @@ _COLOR = re.compile(r"[A-Za-z][A-Za-z0-9_ -]*|#[0-9A-Fa-f]+")
 
 
 _ARITHMETIC = (Num, Var, BinOp, Neg, Call)
+
+
+# ---------------------------------------------------------------- the vocabulary
+# The grammar reads kinds and action phrases from tables the later stages keep (the kind table,
+# `lecturekit.kinds.KINDS`, and the action forms, `lecturekit.forms.FORMS`): the caller hands
+# them in, so that syntax asks nothing of the stages built on it.
+
+
+class KindEntry(Protocol):
+    """What the grammar asks of a kind (a `KindDef`): its name, its spec type and the
+    attributes a description gives in its parameters."""
+
+    @property
+    def kind(self) -> Kind: ...
+
+    @property
+    def spec(self) -> type[Spec]: ...
+
+    @property
+    def params(self) -> Mapping[str, FieldType]: ...
+
+
+class PhraseEntry(Protocol):
+    """One way the format says an action (a `forms.Phrase`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def pattern(self) -> re.Pattern[str]: ...
+
+    @property
+    def make(self) -> Callable[[str, Part | None, re.Match[str], str], Action]: ...
+
+    @property
+    def whole(self) -> bool: ...
+
+
+class FormEntry(Protocol):
+    """What the grammar asks of an action form (a `forms.Form`): its phrases, and whether it
+    may name a part of its object."""
+
+    @property
+    def phrases(self) -> tuple[PhraseEntry, ...]: ...
+
+    @property
+    def takes_part(self) -> bool: ...
+
+
+#: The kinds by name, in the order an error lists them.
+Kinds = Mapping[str, KindEntry]
 
 
 class _Cut(Exception):
@@ -239,7 +291,8 @@ def parse_value(source: str) -> Value:
 
 
 class _DescriptionParser:
-    def __init__(self, source: str):
+    def __init__(self, kinds: Kinds, source: str):
+        self.kinds = kinds
         self.source = source
         self._text_end: tuple[int | None, tuple, GrammarError | None] | None = None
 
@@ -252,10 +305,11 @@ class _DescriptionParser:
         m = re.match(r"\s*(an?)\s+([A-Za-z]+)", src)
         if not m:
             raise self.fail('a description starts with "a KIND" or "an KIND"', 0)
-        kind = known(m.group(2))
-        if kind is None:
-            names = ", ".join(d.kind.value for d in registered())
+        entry = self.kinds.get(m.group(2))
+        if entry is None:
+            names = ", ".join(d.kind.value for d in self.kinds.values())
             raise self.fail(f"unknown kind {m.group(2)!r} (known: {names})", m.start(2), m.end(2))
+        kind = entry.kind
         pos = m.end()
         color = None
         cm = re.match(r"\s*\[([^\]]*)\]", src[pos:])
@@ -374,17 +428,17 @@ def _quotes(source: str, start: int):
         pos = source.find('"', pos + 1)
 
 
-def parse_frame(source: str) -> Description:
-    """The kind-independent reading of a description."""
+def parse_frame(kinds: Kinds, source: str) -> Description:
+    """The kind-independent reading of a description (its kind one of `kinds`)."""
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"description is longer than {MAX_SOURCE} characters", source, 0)
-    return _DescriptionParser(source).description()
+    return _DescriptionParser(kinds, source).description()
 
 
-def parse_description(source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
+def parse_description(kinds: Kinds, source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
     """A description as its kind's typed spec, and the parameter names the kind does not take."""
-    frame = parse_frame(source)
-    definition = kind_def(frame.kind)
+    frame = parse_frame(kinds, source)
+    definition = kinds[frame.kind]
     types = definition.params
     values: dict[str, object] = {}
     unknown: list[str] = []
@@ -433,16 +487,18 @@ def _coerce(kind: FieldType, key: str, value: Value, source: str) -> object:
 _PARTS = re.compile(r'\(the "(?P<part>.*)" part\)\s+')
 
 
-def parse_action(source: str) -> Action:
+def parse_action(forms: Iterable[FormEntry], source: str) -> Action:
     """action: "A box is drawn around" NAME "." | NAME ":" HINT "." | NAME part? tail "."
 
-    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format (`lecturekit.forms`).
+    part: "(the" QUOTED "part)"; tail is one of the fixed phrases of the format, those of `forms`
+    (`lecturekit.forms.FORMS`): whole phrases are tried first, then the others in their order.
     """
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"action is longer than {MAX_SOURCE} characters", source, 0)
     text = source.strip()
     body = text[:-1].rstrip() if text.endswith(".") else text
-    for _, phrase in whole_phrases():
+    forms = tuple(forms)
+    for phrase in (p for f in forms for p in f.phrases if p.whole):
         m = phrase.pattern.fullmatch(body)
         if m:
             return phrase.make(m.group(1), None, m, source)
@@ -456,7 +512,7 @@ def parse_action(source: str) -> Action:
     if pm:
         part = _part(pm.group("part"), source)
         rest = rest[pm.end() :]
-    for form, phrase in tail_phrases():
+    for form, phrase in ((f, p) for f in forms for p in f.phrases if not p.whole):
         tm = phrase.pattern.fullmatch(rest)
         if tm:
             if part is not None and not form.takes_part:

@@ -10,8 +10,8 @@ import numpy as np
 
 from lecturekit import theme as palette
 from lecturekit.kinds import Entrance, Kind, KindDef, Parent, Role, Spec
-from lecturekit.kinds.base import entering, timing
-from lecturekit.kinds.geometry import Outline
+from lecturekit.kinds.base import Stands, entering, timing
+from lecturekit.kinds.outline import Outline
 from lecturekit.syntax.evaluate import evaluate_number, evaluate_point
 from lecturekit.syntax.nodes import FieldType, Num, Tuple, Value, attribute
 
@@ -49,6 +49,7 @@ KIND = KindDef(
     label_rank=None,
     labelled=False,
     geometry=star_outline,
+    stands=Stands.AT,
 )
 
 

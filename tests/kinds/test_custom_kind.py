@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
-from lecturekit.kinds import kind_def, register, unregister
+from lecturekit.kinds import KINDS, kind_def, register, unregister
 from lecturekit.plan import plan_scene
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.syntax.parser import parse_description
@@ -36,11 +36,11 @@ DOES = [(0.5, "f is shown on the screen, written out."), (1.0, "s is shown on th
 
 
 def test_a_star_parses_to_its_own_spec(with_star: None):
-    spec, unknown = parse_description("a Star [red] drawn in f (location=(0.2, 0.4), hollow=True, size=3)", "s")
+    spec, unknown = parse_description(KINDS, "a Star [red] drawn in f (location=(0.2, 0.4), hollow=True, size=3)", "s")
     assert isinstance(spec, star.StarSpec) and spec.hollow is True and spec.parent == "f"
     assert unknown == ("size",)
     with pytest.raises(Exception, match="hollow must be True or False"):
-        parse_description("a Star drawn in f (hollow=3)")
+        parse_description(KINDS, "a Star drawn in f (hollow=3)")
 
 
 def test_a_star_is_checked_by_its_kinds_rules(with_star: None, resolve_scene: Callable[..., ResolvedLecture],

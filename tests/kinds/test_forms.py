@@ -24,9 +24,9 @@ SAID = {
 
 def test_every_action_type_is_one_form_and_every_form_is_said_somehow():
     assert len({f.action for f in FORMS}) == len(FORMS)
-    assert {type(parse_action(source)) for source in SAID} == {f.action for f in FORMS}
+    assert {type(parse_action(FORMS, source)) for source in SAID} == {f.action for f in FORMS}
     for source, action in SAID.items():
-        assert form_of(parse_action(source)).action is action
+        assert form_of(parse_action(FORMS, source)).action is action
 
 
 def test_only_forms_that_take_a_part_accept_one():

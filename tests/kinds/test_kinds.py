@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from lecturekit.kinds import Entrance, KindDef, Parent, Role, kind_def, registered
+from lecturekit.kinds import Entrance, KindDef, Parent, Role, Stands, kind_def, registered
 from lecturekit.kinds.base import entering, timing
 from lecturekit.syntax.nodes import FORMAT_KINDS, FieldType, Kind, ShowStyle, Spec, Value, attribute
 
@@ -48,7 +48,7 @@ class _Shape(Spec):
 
 PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQUIRED, container=False,
              stepped=False, reflows=False, text=None, enters=entering(Entrance.CREATE), seconds=timing(1.0),
-             label_rank=None, labelled=True, geometry=None)
+             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE)
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))
@@ -67,6 +67,21 @@ def test_a_kind_silent_on_a_show_style_or_with_an_untyped_attribute_cannot_be_ma
 
     with pytest.raises(TypeError, match="size"):
         KindDef(**{**PARTS, "spec": Untyped})
+
+
+@pytest.mark.parametrize(("stands", "missing"), [(Stands.BETWEEN, "start, end"), (Stands.AT, "location")])
+def test_a_kind_that_stands_on_pairs_it_lacks_cannot_be_made(stands: Stands, missing: str):
+    with pytest.raises(TypeError, match=f"Shape: it stands {stands.value} but has no pair {missing}"):
+        KindDef(**{**PARTS, "stands": stands})
+
+
+def test_where_the_format_kinds_stand_is_their_own_pairs():
+    """Other stages ask the kind table where a child stands, not whether its spec has an `end`."""
+    for definition in registered():
+        fields = definition.fields
+        between = fields.get("start") is FieldType.PAIR and fields.get("end") is FieldType.PAIR
+        at = fields.get("location") is FieldType.PAIR
+        assert definition.stands is (Stands.BETWEEN if between else Stands.AT if at else Stands.ELSEWHERE)
 
 
 def test_a_kind_without_a_painter_fails_when_the_painters_are_imported():

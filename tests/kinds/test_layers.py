@@ -1,5 +1,6 @@
-"""The stages' layering, read from the source: Manim only in render, and render takes what it
-draws from the plan and the kinds, never from syntax/ or resolve/."""
+"""The stages' layering, read from the source: Manim only in render. The order of the stages, and
+render taking what it draws from the plan and the kinds, never from syntax/ or resolve/, are
+import-linter contracts (pyproject.toml, tests/test_layers_contract.py)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,6 @@ def imports(folder: str) -> dict[str, set[str]]:
                 names |= {alias.name for alias in node.names}
         found[path.name] = names
     return found
-
-
-def test_render_imports_nothing_from_syntax_or_resolve():
-    for name, modules in imports("render").items():
-        assert not {m for m in modules if m.startswith(("lecturekit.syntax", "lecturekit.resolve"))}, name
 
 
 def test_kinds_forms_and_plan_are_pure():

@@ -2,7 +2,7 @@
 label) keeps clear of its axis lines and their ticks, on every board and on the frames between
 them where numbers tick: on our lectures (the Thales board set its points' labels A, B and O on
 the lines through them until it did) and on generated ones. Only a label with no clear place off
-the lines may cross one (`kinds.geometry.settle`); none of these boards leaves one that way."""
+the lines may cross one (`plan.settle.settle`); none of these boards leaves one that way."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec
 from lecturekit.plan import ScenePlan
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.items import BoardItem, Figures
 from lecturekit.plan.shapes import axis_marks, line_box
 from tests.conftest import DEMO, TRANSFORMER

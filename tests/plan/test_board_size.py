@@ -13,8 +13,8 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from lecturekit.kinds.geometry import _offsets
 from lecturekit.plan.layout import most_arrangements
+from lecturekit.plan.settle import _offsets
 from lecturekit.work import counting
 from tests.conftest import ROOT
 from tests.crowded import boards, crowded
@@ -22,7 +22,7 @@ from tests.layout_rules import plan_faults, unfit_in
 from tests.lecture_strategy import Generated, plan_of, write
 
 #: Spots one label may try: its own (at most 32) and the searched grid around the first, in each
-#: of its three regions (`kinds.geometry.settle`).
+#: of its three regions (`plan.settle.settle`).
 SPOTS_A_LABEL = 3 * (32 + len(_offsets()))
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lecturekit.forms import FORMS
 from lecturekit.plan import durations
 from lecturekit.plan.durations import natural, writing
 from lecturekit.syntax.nodes import Hide, Kind, Redraw, Show, Spec, StyleHint, Tick
@@ -91,7 +92,7 @@ ACTIONS = [
 
 @pytest.mark.parametrize(("text", "kind", "seconds"), ACTIONS, ids=[f"{a[1].value}: {a[0]}" for a in ACTIONS])
 def test_each_form_has_its_duration(text: str, kind: Kind, seconds: float):
-    assert natural(parse_action(text), spec(kind), 12) == pytest.approx(seconds)
+    assert natural(parse_action(FORMS, text), spec(kind), 12) == pytest.approx(seconds)
 
 
 def test_the_policy_orders_the_forms():

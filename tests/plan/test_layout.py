@@ -11,7 +11,7 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lecturekit.plan.geometry import Box
+from lecturekit.boxes import Box
 from lecturekit.plan.layout import (
     LONE_GROWTH,
     LONE_SHARE,

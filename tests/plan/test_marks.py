@@ -10,23 +10,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lecturekit.kinds.geometry import (
-    LEGEND_GAP,
-    PIECE_AREA,
-    STROKE_HALF,
-    Outline,
-    ParentFrame,
-    _follow,
-    footprint,
-    legend_place,
-    legend_rows,
-    samples,
-    settle,
-)
+from lecturekit.boxes import Box
+from lecturekit.kinds import KINDS
+from lecturekit.kinds.geometry import PIECE_AREA, STROKE_HALF, _follow, footprint
+from lecturekit.kinds.outline import Outline, ParentFrame
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
-from lecturekit.plan.geometry import Box
+from lecturekit.plan.legends import LEGEND_GAP, legend_place, legend_rows
 from lecturekit.plan.placement import EDGE, children_box
+from lecturekit.plan.sampling import samples
+from lecturekit.plan.settle import settle
 from lecturekit.resolve import resolve
 from lecturekit.syntax.nodes import FunctionValue
 from lecturekit.syntax.parser import parse_expression
@@ -521,7 +514,7 @@ def test_a_box_too_narrow_for_its_margins_keeps_its_plot_upright_and_a_dot_in_fr
 def load_spec(text: str):
     from lecturekit.syntax.parser import parse_description
 
-    return parse_description(text, "ax")[0]
+    return parse_description(KINDS, text, "ax")[0]
 
 
 def test_a_narrow_axes_or_figure_keeps_its_marks_inside_its_box(plan_tiny):

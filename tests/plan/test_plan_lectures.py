@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from lecturekit.boxes import Box
 from lecturekit.kinds import Role, kind_def
 from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
-from lecturekit.plan.geometry import Box
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from manim import ImageMobject, Mobject, VMobject
 
+from lecturekit.boxes import Box
 from lecturekit.kinds import kind_def
 from lecturekit.model import load
 from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture, plan_scene
-from lecturekit.plan.geometry import Box
 from lecturekit.render import manim_config
 from lecturekit.render.builders import smoothly
 from lecturekit.render.painters import paint_text

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from manim import Mobject
 
+from lecturekit.boxes import Box
 from lecturekit.kinds import TableSpec
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import Typeset, table_metrics, typeset
 from lecturekit.render import manim_config
 from lecturekit.render.builders import Drawn, table

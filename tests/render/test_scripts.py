@@ -26,10 +26,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageFilter
 
+from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.pipeline import write_still
 from lecturekit.plan import ScenePlan
-from lecturekit.plan.geometry import Box
 from lecturekit.plan.texts import PT
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.theme import THEME

@@ -3,13 +3,14 @@ sibling."""
 
 from __future__ import annotations
 
+from lecturekit.kinds import KINDS
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.syntax.parser import parse_description
 from tests.conftest import lines
 
 
 def specs(objects: dict[str, str]):
-    return {name: parse_description(description, name)[0] for name, description in objects.items()}
+    return {name: parse_description(KINDS, description, name)[0] for name, description in objects.items()}
 
 
 def numbered(stem: str, n: int) -> str:

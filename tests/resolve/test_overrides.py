@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lecturekit.diagnostics import LectureError, Place, Severity
-from lecturekit.kinds import FunctionPlotSpec, TextSpec
+from lecturekit.kinds import KINDS, FunctionPlotSpec, TextSpec
 from lecturekit.resolve.overrides import MAX_OVERRIDE_BYTES, NO_OVERRIDES, apply, load_overrides
 from lecturekit.sources import read
 from lecturekit.syntax.evaluate import function_of
@@ -317,14 +317,14 @@ def test_cut_values_supplied_in_the_lecture_notation(resolve_scene, write_toml):
     ],
 )
 def test_toml_values_become_lecture_values(raw, value):
-    spec, _ = parse_description("a Figure", "f")
+    spec, _ = parse_description(KINDS, "a Figure", "f")
     changed, problems = apply(spec, {"aspect": raw}, Place(scene="S", object="f"))
     assert problems == []
     assert changed.aspect == value
 
 
 def test_apply_reports_every_problem_and_keeps_the_good_changes():
-    spec, _ = parse_description('a Text that says "x"', "t")
+    spec, _ = parse_description(KINDS, 'a Text that says "x"', "t")
     changed, problems = apply(
         spec, {"text": "y", "size": 3, "color": 4}, Place(scene="S", object="t")
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from lecturekit.kinds import KINDS
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.nodes import Kind
 from lecturekit.syntax.parser import parse_description
@@ -41,10 +42,10 @@ def test_texts_that_compile_are_not_compiled_one_by_one(monkeypatch: pytest.Monk
     compiled: list[str] = []
     real = typesetting.compile_svg
     monkeypatch.setattr(typesetting, "compile_svg", lambda body: compiled.append(body) or real(body))
-    objects = {f"m{i}": parse_description(f'a Math that says "$x_{i}$"', f"m{i}")[0] for i in range(20)}
+    objects = {f"m{i}": parse_description(KINDS, f'a Math that says "$x_{i}$"', f"m{i}")[0] for i in range(20)}
     assert untypesettable(objects, {}) == ({}, {})
     assert len(compiled) == 1  # the whole scene at once
-    objects["bad"] = parse_description('a Math that says "$frac(a$"', "bad")[0]
+    objects["bad"] = parse_description(KINDS, 'a Math that says "$frac(a$"', "bad")[0]
     assert list(untypesettable(objects, {})[0]) == ["bad"]
 
 

@@ -9,8 +9,9 @@ import json
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
+from lecturekit.kinds.geometry import LABEL
 from lecturekit.model import load
-from lecturekit.plan import LABEL, plan_scene
+from lecturekit.plan import plan_scene
 from lecturekit.resolve import resolve
 from lecturekit.resolve.overrides import load_overrides
 from lecturekit.syntax.evaluate import FUNCTIONS

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from lecturekit.diagnostics import LectureError
+from lecturekit.forms import FORMS
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
     Box,
@@ -55,7 +56,7 @@ EVERY_FORM = [
 
 @pytest.mark.parametrize(("source", "expected"), EVERY_FORM, ids=[s for s, _ in EVERY_FORM])
 def test_every_action_form(source, expected):
-    assert parse_action(source) == expected
+    assert parse_action(FORMS, source) == expected
 
 
 @pytest.mark.parametrize(
@@ -83,11 +84,11 @@ def test_every_action_form(source, expected):
     ],
 )
 def test_parts(part, expected):
-    assert parse_action(f'x (the "{part}" part) is emphasized.') == Emphasize("x", expected)
-    assert parse_action(f'x (the "{part}" part) is no longer emphasized.') == Emphasize(
+    assert parse_action(FORMS, f'x (the "{part}" part) is emphasized.') == Emphasize("x", expected)
+    assert parse_action(FORMS, f'x (the "{part}" part) is no longer emphasized.') == Emphasize(
         "x", expected, on=False
     )
-    assert parse_action(f'x (the "{part}" part) is indicated — a transient flash.') == Flash(
+    assert parse_action(FORMS, f'x (the "{part}" part) is indicated — a transient flash.') == Flash(
         "x", expected
     )
 
@@ -111,7 +112,7 @@ def test_parts(part, expected):
     ],
 )
 def test_spelling_variants(source, expected):
-    assert parse_action(source) == expected
+    assert parse_action(FORMS, source) == expected
 
 
 @pytest.mark.parametrize(
@@ -154,13 +155,13 @@ def test_spelling_variants(source, expected):
 )
 def test_action_errors(source, message):
     with pytest.raises(GrammarError) as caught:
-        parse_action(source)
+        parse_action(FORMS, source)
     assert caught.value.message == message
 
 
 def test_an_action_error_is_a_lecture_error_with_one_line():
     with pytest.raises(LectureError) as caught:
-        parse_action("x dances.")
+        parse_action(FORMS, "x dances.")
     assert [d.line() for d in caught.value.diagnostics] == [
         "error: lecture: 'dances' is not an action this format knows (shown, hidden, moves, "
         "emphasized, indicated, box, ticks to, redrawn) at character 2 (near 'x dances.')"
@@ -169,7 +170,7 @@ def test_an_action_error_is_a_lecture_error_with_one_line():
 
 def test_an_overlong_action_is_refused():
     with pytest.raises(GrammarError) as caught:
-        parse_action("x " + "y" * 20_000)
+        parse_action(FORMS, "x " + "y" * 20_000)
     assert caught.value.message == "action is longer than 20000 characters"
 
 
@@ -189,7 +190,7 @@ def _form(action) -> str:
 def test_the_real_lecture_has_the_counts_the_format_doc_records(transformer):
     data = json.loads(transformer.read_text(encoding="utf-8"))
     forms = Counter(
-        _form(parse_action(text))
+        _form(parse_action(FORMS, text))
         for scene in data["publication"]["watch"]["scenes"]
         for beat in scene["beats"]
         for _, text in beat["does"]

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from lecturekit.diagnostics import LectureError
+from lecturekit.kinds import KINDS
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.evaluate import (
     FUNCTIONS,
@@ -134,7 +135,7 @@ def test_a_recorded_value_is_not_used_in_place_of_the_environment():
 
 
 def test_a_point_from_the_lecture():
-    spec, _ = parse_description(
+    spec, _ = parse_description(KINDS,
         'a Vector [yellow] labelled "q" drawn in geo (end=((2.0 * cos(qang)), (2.0 * sin(qang))))'
     )
     x, y = evaluate_point(spec.end, {"qang": 0.9})
@@ -156,7 +157,7 @@ def test_literal_results():
 
 
 def test_function_of_binds_the_variable_at_each_call():
-    spec, _ = parse_description("a FunctionPlot drawn in ax (function=sin(x + phase))")
+    spec, _ = parse_description(KINDS, "a FunctionPlot drawn in ax (function=sin(x + phase))")
     f = function_of(spec.function, {"phase": 0.5})
     assert f(0.0) == pytest.approx(math.sin(0.5))
     assert f(1.0) == pytest.approx(math.sin(1.5))

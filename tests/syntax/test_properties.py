@@ -4,12 +4,15 @@ expression tree raises nothing but LectureError and otherwise returns a finite f
 from __future__ import annotations
 
 import math
+from functools import partial
 from unittest import mock
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lecturekit.diagnostics import LectureError
+from lecturekit.forms import FORMS
+from lecturekit.kinds import KINDS
 from lecturekit.syntax import evaluate as evaluator
 from lecturekit.syntax.evaluate import CONSTANTS, FUNCTIONS, MAX_STEPS, EvaluationError, evaluate
 from lecturekit.syntax.nodes import (
@@ -83,13 +86,13 @@ def only_lecture_errors(function, source: str) -> None:
 @FAST
 @given(st.text())
 def test_descriptions_of_any_text(source):
-    only_lecture_errors(parse_description, source)
+    only_lecture_errors(partial(parse_description, KINDS), source)
 
 
 @FAST
 @given(st.text())
 def test_actions_of_any_text(source):
-    only_lecture_errors(parse_action, source)
+    only_lecture_errors(partial(parse_action, FORMS), source)
 
 
 @FAST
@@ -107,19 +110,19 @@ def test_values_of_any_text(source):
 @FAST
 @given(built_from(DESCRIPTION_FRAGMENTS))
 def test_descriptions_built_from_grammar_fragments(source):
-    only_lecture_errors(parse_description, source)
+    only_lecture_errors(partial(parse_description, KINDS), source)
 
 
 @FAST
 @given(built_from(PARAM_FRAGMENTS))
 def test_parameter_lists_built_from_grammar_fragments(params):
-    only_lecture_errors(parse_description, "a Point drawn in f (" + params)
+    only_lecture_errors(partial(parse_description, KINDS), "a Point drawn in f (" + params)
 
 
 @FAST
 @given(built_from(ACTION_FRAGMENTS))
 def test_actions_built_from_grammar_fragments(source):
-    only_lecture_errors(parse_action, source)
+    only_lecture_errors(partial(parse_action, FORMS), source)
 
 
 @FAST
@@ -331,7 +334,7 @@ def test_a_written_description_reads_back(kind, color, label, text, parent, para
     source += f" drawn in {parent}" if parent else ""
     if params:
         source += " (" + ", ".join(f"{k}={source_of(v)}" for k, v in params.items()) + ")"
-    frame = parse_frame(source)
+    frame = parse_frame(KINDS, source)
     assert (frame.kind, frame.color, frame.label, frame.text) == (kind, color, label, text)
     assert frame.parent == (parent or None)
     assert frame.params == tuple(params.items())

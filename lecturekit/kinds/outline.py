@@ -1,0 +1,93 @@
+"""The terms of a child kind's geometry (`KindDef.geometry`, worked out in
+`lecturekit.kinds.geometry`): the frame of the Figure or Axes it is drawn in, what it may ask
+about the scene (`Figure`), and the outline it gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from lecturekit.boxes import Box
+from lecturekit.syntax.nodes import Spec, Value
+
+#: The numbers each object is drawn with, by name (the plan's holds included).
+NumbersOf = Callable[[str], Mapping[str, float]]
+
+
+@dataclass
+class ParentFrame:
+    """Maps (x, y) in a container's ranges onto its plotting box, which moves with it."""
+
+    box: Box
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+    #: An Axes' legend: each labelled graph's entry, (left, centre y) of its text and its scale.
+    legend: Mapping[str, tuple[float, float, float]] = field(default_factory=dict)
+    #: The container's whole box, which a label that finds none of its spots clear keeps inside
+    #: where it can; None for the plotting box alone.
+    bounds: Box | None = None
+    #: The container's own label: its box, at the top of the container's box, and the scale it is
+    #: set at; None when it has none.
+    title: tuple[Extent, float] | None = None
+
+    def point(self, x: float, y: float) -> np.ndarray:
+        (x0, x1), (y0, y1) = self.x_range, self.y_range
+        px = self.box.x0 + (x - x0) / (x1 - x0) * self.box.width
+        py = self.box.y0 + (y - y0) / (y1 - y0) * self.box.height
+        return np.array([px, py, 0.0])
+
+    @property
+    def unit(self) -> float:
+        """Screen units per unit of x."""
+        return self.box.width / (self.x_range[1] - self.x_range[0])
+
+
+class Figure(Protocol):
+    """What a child's geometry may ask about the scene it is drawn in."""
+
+    objects: Mapping[str, Spec]
+    anchors: Mapping
+
+    def numbers_of(self, name: str) -> Mapping[str, float]: ...
+
+    def labelled(self, name: str) -> bool: ...
+
+    def size(self, key: str) -> tuple[float, float]: ...
+
+    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
+                ) -> list[list[np.ndarray]]:
+        """A graph over [x0, x1] as pieces of board points (the plan's sampling)."""
+        ...
+
+
+#: (x0, y0, x1, y1) in board units.
+Extent = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Outline:
+    """Where a child is drawn: its footprint (one box for a dot or a label, boxes along a
+    stroke, none when it draws nothing here), the object it sits beside if it is a label, and its
+    own label's or legend entry's extent."""
+
+    pieces: tuple[Extent, ...]
+    of: str | None = None
+    #: ("label" | "legend", the extents it may take, best first): the container settles a label
+    #: on the first that is clear (`settle`); a legend entry has one, where its row sets it.
+    marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
+    #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
+    spots: tuple[Extent, ...] = ()
+
+    @property
+    def extent(self) -> Extent | None:
+        """The hull of its footprint."""
+        if not self.pieces:
+            return None
+        return (min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
+                max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
+
+
+Geometry = Callable[[Spec, ParentFrame, Figure], Outline]

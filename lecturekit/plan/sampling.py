@@ -1,0 +1,121 @@
+"""A FunctionPlot's graph sampled on the board: pieces of board points that break where the graph
+leaves its plot, is undefined, jumps or turns sharply. The plan lists its footprint (the kind's
+outline asks for it through `Figure.sampled`) and the painter draws the same points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from itertools import pairwise
+
+import numpy as np
+
+from lecturekit.boxes import Box
+from lecturekit.kinds.geometry import STROKE_HALF
+from lecturekit.kinds.outline import ParentFrame
+from lecturekit.syntax.evaluate import EvaluationError, function_of
+from lecturekit.syntax.nodes import FunctionValue, Value, variables_of
+
+#: Samples along a graph.
+SAMPLES = 241
+
+
+#: A graph breaks where it jumps: a step between samples this many times the smaller of its
+#: neighbours' (and confirmed by bisection), or where it turns by more than _KINK radians in one
+#: step (a clamp's edge), so its painter neither draws a riser nor smooths a hook across it.
+_JUMP = 8.0
+_KINK = 0.3
+
+
+def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
+    """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
+    where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
+    sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends).
+    Worked out once for a graph, the numbers it follows and its frame: every board and every
+    label settled beside it asks again."""
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return []
+    follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
+    found = _samples(function, follows, x0, x1, frame.box, frame.x_range, frame.y_range)
+    return [list(piece) for piece in found]
+
+
+@lru_cache(maxsize=512)
+def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float, box: Box,
+             x_range: tuple[float, float], y_range: tuple[float, float]) -> tuple[tuple[np.ndarray, ...], ...]:
+    frame = ParentFrame(box, x_range, y_range)
+    if box.width <= 0 or box.height <= 0:  # a container too thin to hold a plot draws no graph
+        return ()
+    f = function_of(function, dict(follows))
+
+    def value(x: float) -> float | None:
+        try:
+            return f(x)
+        except EvaluationError:
+            return None
+
+    xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
+    ys = [value(x) for x in xs]
+    y0, y1 = frame.y_range
+    visible = STROKE_HALF * (y1 - y0) / frame.box.height  # a smaller step does not show
+    runs: list[list[tuple[float, float]]] = []
+    current: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
+        if y is None or not (y0 - 1e-9 <= y <= y1 + 1e-9):
+            runs.append(current)
+            current = []
+            continue
+        if current and (step := _jump(value, xs, ys, i, visible)) is not None:
+            (a, fa), (b, fb) = step
+            if y0 - 1e-9 <= fa <= y1 + 1e-9:
+                current.append((a, fa))
+            runs.append(current)
+            current = [(b, fb)] if y0 - 1e-9 <= fb <= y1 + 1e-9 and b < x else []
+        current.append((x, y))
+    runs.append(current)
+    pieces: list[tuple] = []
+    for run in runs:
+        for part in _unkinked([frame.point(x, y) for x, y in run]):
+            if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
+                pieces.append(tuple(part))
+    return tuple(pieces)
+
+
+def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float
+          ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where a graph jumps (by more than `visible`) between samples i - 1 and i: the two sides of
+    the step, bisected to within a millionth of the step; None where it only climbs steeply."""
+    ya, yb = ys[i - 1], ys[i]
+    if ya is None or yb is None or abs(yb - ya) <= visible:
+        return None
+    rise = abs(yb - ya)
+    around = [abs(ys[j + 1] - ys[j]) for j in (i - 2, i) if j >= 0 and j + 1 < len(ys)
+              and ys[j] is not None and ys[j + 1] is not None]
+    if rise <= 1e-12 or rise <= _JUMP * min(around, default=rise):
+        return None
+    a, b, fa, fb = xs[i - 1], xs[i], ya, yb
+    for _ in range(60):
+        if b - a <= (xs[i] - xs[i - 1]) * 1e-6:
+            break
+        m = (a + b) / 2
+        fm = value(m)
+        if fm is None:
+            return None
+        if abs(fm - fa) >= abs(fb - fm):
+            b, fb = m, fm
+        else:
+            a, fa = m, fm
+    return ((a, fa), (b, fb)) if abs(fb - fa) > rise / 2 else None
+
+
+def _unkinked(points: list[np.ndarray]) -> list[list[np.ndarray]]:
+    """A run of board points cut where it turns by more than _KINK in one step; each part
+    starts at the point the last one ends on."""
+    if len(points) < 3:
+        return [points]
+    steps = np.diff(np.array(points)[:, :2], axis=0)
+    lengths = np.hypot(steps[:, 0], steps[:, 1])
+    cosines = np.einsum("ij,ij->i", steps[:-1], steps[1:]) / np.maximum(lengths[:-1] * lengths[1:], 1e-18)
+    turns = (lengths[:-1] > 1e-9) & (lengths[1:] > 1e-9) & (cosines < np.cos(_KINK))
+    cuts = [0, *(int(k) + 1 for k in np.flatnonzero(turns)), len(points) - 1]
+    return [points[a:b + 1] for a, b in pairwise(cuts) if b > a]
