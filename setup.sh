@@ -50,6 +50,7 @@ case "$job" in
   demo) exec .venv/bin/lecturekit render ;;
   test)
     .venv/bin/ruff check .
+    .venv/bin/lint-imports --no-cache
     # one pytest worker a core; a file stays on one worker, so its module fixtures are made once
     exec .venv/bin/python -m pytest -q -n auto --dist loadfile ;;
   *) echo "setup: unknown job '$job' (demo or test)" >&2; exit 2 ;;
