@@ -604,14 +604,15 @@ def translate_extract(
     narration, board texts, cells, labels and the words inside formulas."""
     from lecturekit.sources import read
     from lecturekit.translate import template
+    from lecturekit.translate.pofile import po_text, save_po
 
     with _reported(debug):
         resolved = read(lecture, overrides)
         pot = template(resolved)
     if out is None:
-        typer.echo(str(pot), nl=False)
+        typer.echo(po_text(pot), nl=False)
         return
-    _save_po(pot, out)
+    save_po(pot, out)
     typer.echo(f"wrote {out} ({len(pot)} entries)", err=True)
 
 
@@ -622,29 +623,16 @@ def translate_update(
     overrides: OverridesOpt = None,
     debug: DebugOpt = False,
 ) -> None:
-    """Merge a changed lecture into a translation: new texts added, changed ones marked fuzzy,
-    vanished ones kept as obsolete; nothing translated is lost. A FILE.po that does not exist yet
-    is started, in the language its name says (locale/fr.po: French)."""
+    """Merge a changed lecture into a translation as gettext's msgmerge does: new texts added, ones
+    changed a little or moved to another object marked fuzzy with their old translation, vanished
+    ones kept as obsolete; nothing translated is lost. A FILE.po that does not exist yet is
+    started, in the language its name says (locale/fr.po: French)."""
     from lecturekit.sources import read
-    from lecturekit.translate import checked_code, new_translation, template, update
-    from lecturekit.translate.catalog import parse_po
+    from lecturekit.translate import template, update_file
 
     with _reported(debug):
-        resolved = read(lecture, overrides)
-        pot = template(resolved)
-        started = not po.exists()
-        translation = new_translation(pot, checked_code(po.stem)) if started else parse_po(po)
-        merged = update(translation, pot)
-    _save_po(translation, po)
+        started, merged = update_file(template(read(lecture, overrides)), po)
     typer.echo(f"{'started' if started else 'updated'} {po}: {merged.line()}")
-
-
-def _save_po(po, path: Path) -> None:
-    """A PO or POT file written whole or not at all."""
-    from lecturekit.files import atomic
-
-    with atomic(path) as tmp:
-        po.save(str(tmp))
 
 
 @app.command()
