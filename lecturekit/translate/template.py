@@ -4,6 +4,7 @@ into an existing translation (`translate update`), both through polib."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +16,8 @@ from lecturekit.resolve import ResolvedLecture
 from lecturekit.translate.plurals import plural_forms
 from lecturekit.translate.texts import Text, texts_of
 
+#: What no PO string may hold: NUL ends a C string, EOT separates gettext's context from its text.
+UNSTORABLE = re.compile("[\x00\x04]")
 #: msgmerge's threshold: an old entry at least this similar to a new text (`similarity`) lends it
 #: its translation, fuzzy.
 FUZZY_THRESHOLD = 0.6
@@ -23,8 +26,9 @@ SAME_CONTEXT_BONUS = 0.00001
 
 
 def template(resolved: ResolvedLecture) -> polib.POFile:
-    """A POT file: an entry for every text of the lecture, its context naming its scene, object
-    and field, a reference to its line in the lecture file and a comment saying what it is."""
+    """A POT file: an entry for every text of the lecture (but one holding a character gettext
+    cannot store), its context naming its scene, object and field, a reference to its line in the
+    lecture file and a comment saying what it is."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = {
         "Project-Id-Version": resolved.slug,
@@ -37,6 +41,8 @@ def template(resolved: ResolvedLecture) -> polib.POFile:
     }
     lines = _Lines(Path(resolved.source)) if resolved.source else None
     for text in texts_of(resolved):
+        if UNSTORABLE.search(text.context + text.msgid):
+            continue  # gettext cannot hold it: the text is shown in the original, counted untranslated
         pot.append(polib.POEntry(msgctxt=text.context, msgid=text.msgid, msgstr="", comment=text.comment,
                                  occurrences=[lines.of(text)] if lines else []))
     return pot

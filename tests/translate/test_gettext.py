@@ -326,3 +326,14 @@ def test_without_libunistring_strings_are_written_whole(tmp_path, monkeypatch):
     text = (tmp_path / "de.po").read_text(encoding="utf-8")
     assert f'msgid "{LONG}"' in text
     assert gettext("msgfmt", "-c", "-o", "/dev/null", str(tmp_path / "de.po")).returncode == 0
+
+
+def test_a_text_gettext_cannot_hold_is_left_out(tmp_path):
+    """A narration with NUL or EOT (JSON allows both): no entry, so the file stays one gettext reads."""
+    lecture = small_lecture(tmp_path)
+    data = json.loads(lecture.read_text(encoding="utf-8"))
+    data["publication"]["watch"]["scenes"][0]["beats"][0]["say"] = "Nul \x00 and end of transmission \x04."
+    lecture.write_text(json.dumps(data), encoding="utf-8")
+    run("update", str(lecture), str(tmp_path / "de.po"))
+    assert_gettext_reads(tmp_path / "de.po")
+    assert not any(e.msgctxt == "waves/beat 1" for e in polib.pofile(str(tmp_path / "de.po")))
