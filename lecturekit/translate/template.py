@@ -111,10 +111,9 @@ def _similar(new: polib.POEntry, translated: list[polib.POEntry]) -> polib.POEnt
     best, found = FUZZY_THRESHOLD, None
     for old in translated:
         bonus = SAME_CONTEXT_BONUS if old.msgctxt is None or old.msgctxt == new.msgctxt else 0.0
-        # fstrcmp's first bound: no two strings are more alike than their lengths allow
-        if 2 * min(len(old.msgid.encode()), len(new.msgid.encode())) / (
-                len(old.msgid.encode()) + len(new.msgid.encode())) + bonus <= best:
-            continue
+        lengths = len(old.msgid.encode()), len(new.msgid.encode())
+        if 2 * min(lengths) / sum(lengths) + bonus <= best:
+            continue  # fstrcmp's first bound: no two strings are more alike than their lengths allow
         if (weight := similarity(new.msgid, old.msgid) + bonus) > best:
             best, found = weight, old
     return found
@@ -176,8 +175,6 @@ def update(translation: polib.POFile, pot: polib.POFile) -> Merged:
             added += 1
         if before is not None:
             used.add(id(before))
-        if entry.previous_msgid is None:
-            entry.previous_msgctxt = None  # gettext's grammar: a previous context only with a previous text
         merged.append(entry)
     obsolete = 0
     keys = {(e.msgctxt, e.msgid) for e in merged}
@@ -191,7 +188,9 @@ def update(translation: polib.POFile, pot: polib.POFile) -> Merged:
     header = translation.metadata
     translation[:] = merged
     translation.metadata = header
-    translation.metadata.update({"POT-Creation-Date": pot.metadata["POT-Creation-Date"],
+    for key in ("Project-Id-Version", "MIME-Version", "Content-Transfer-Encoding"):
+        header.setdefault(key, pot.metadata[key])
+    header.update({"POT-Creation-Date": pot.metadata["POT-Creation-Date"],
                                  "Content-Type": "text/plain; charset=UTF-8",
                                  "X-Generator": f"lecturekit {__version__}"})
     return Merged(added, fuzzy, obsolete, kept)

@@ -337,3 +337,20 @@ def test_a_text_gettext_cannot_hold_is_left_out(tmp_path):
     run("update", str(lecture), str(tmp_path / "de.po"))
     assert_gettext_reads(tmp_path / "de.po")
     assert not any(e.msgctxt == "waves/beat 1" for e in polib.pofile(str(tmp_path / "de.po")))
+
+
+def test_a_file_an_earlier_update_broke_is_mended(tmp_path):
+    """A renamed object's entry as lecturekit wrote it before (`#| msgctxt` alone, which msgfmt
+    rejects): the next update keeps its translation and writes a file gettext reads."""
+    lecture = small_lecture(tmp_path, name="remark")
+    po = tmp_path / "de.po"
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: de\\n"\n\n'
+                  '#, fuzzy\n#| msgctxt "waves/note/text"\nmsgctxt "waves/remark/text"\n'
+                  'msgid "The crest slides left as the phase grows."\nmsgstr "DE The crest."\n', encoding="utf-8")
+    assert gettext("msgfmt", "-c", "-o", "/dev/null", str(po)).returncode == 1
+    run("update", str(lecture), str(po))
+    assert_gettext_reads(po)
+    entry = next(e for e in polib.pofile(str(po)) if e.msgctxt == "waves/remark/text")
+    assert entry.msgstr == "DE The crest." and entry.fuzzy
+    header = polib.pofile(str(po)).metadata
+    assert {"Project-Id-Version", "MIME-Version", "Content-Transfer-Encoding", "POT-Creation-Date"} <= set(header)
