@@ -58,12 +58,13 @@ def _breaks(portion: bytes, overrides: bytes, width: int, start: int) -> bytes:
 
 def _portion(text: str) -> tuple[bytes, bytes]:
     """A piece of a string as it stands between quotes, and for each byte whether a break before it
-    is ruled out (inside an escape) or left to the line breaking."""
+    is ruled out (inside an escape: a line may end before `\\"`, not between its two characters)
+    or left to the line breaking."""
     out, overrides = bytearray(), bytearray()
     for char in text:
         if char in ESCAPES:
             out += b"\\" + ESCAPES[char].encode()
-            overrides += bytes((PROHIBITED, PROHIBITED))
+            overrides += bytes((UNDEFINED, PROHIBITED))
         else:
             raw = char.encode()
             out += raw
