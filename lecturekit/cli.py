@@ -423,16 +423,18 @@ def translate_extract(
 ) -> None:
     """Write a gettext template (.pot) of the lecture's texts.
 
-    Every text it shows or says: titles, summary, narration, board texts, cells, labels and the words inside formulas.
+    Every text it shows or says: titles, summary, narration, board texts, cells, labels and the
+    words inside formulas.
     """
     from lecturekit.sources import read
     from lecturekit.translate import template
+    from lecturekit.translate.pofile import po_text, save_po
 
     pot = template(read(lecture, overrides))
     if out is None:
-        typer.echo(str(pot), nl=False)
+        typer.echo(po_text(pot), nl=False)
         return
-    _save_po(pot, out)
+    save_po(pot, out)
     typer.echo(f"wrote {out} ({len(pot)} entries)", err=True)
 
 
@@ -442,29 +444,17 @@ def translate_update(
     po: Annotated[Path, typer.Argument(metavar="FILE.po", help="The translation to bring up to date.")],
     overrides: OverridesOpt = None,
 ) -> None:
-    """Merge a changed lecture into a translation; nothing translated is lost.
+    """Merge a changed lecture into a translation, as gettext's msgmerge does.
 
-    New texts are added, changed ones marked fuzzy, vanished ones kept as obsolete. A FILE.po that
-    does not exist yet is started, in the language its name says (locale/fr.po: French).
+    New texts are added; ones changed a little or moved to another object are marked fuzzy with
+    their old translation; vanished ones are kept as obsolete; nothing translated is lost. A
+    FILE.po that does not exist yet is started, in the language its name says (locale/fr.po: French).
     """
     from lecturekit.sources import read
-    from lecturekit.translate import checked_code, new_translation, template, update
-    from lecturekit.translate.catalog import parse_po
+    from lecturekit.translate import template, update_file
 
-    pot = template(read(lecture, overrides))
-    started = not po.exists()
-    translation = new_translation(pot, checked_code(po.stem)) if started else parse_po(po)
-    merged = update(translation, pot)
-    _save_po(translation, po)
+    started, merged = update_file(template(read(lecture, overrides)), po)
     typer.echo(f"{'started' if started else 'updated'} {po}: {merged.line()}")
-
-
-def _save_po(po, path: Path) -> None:
-    """A PO or POT file written whole or not at all."""
-    from lecturekit.files import atomic
-
-    with atomic(path) as tmp:
-        po.save(str(tmp))
 
 
 @app.command()

@@ -17,12 +17,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 
+import polib
+
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.nodes import Emphasize, Flash, parts_named
 from lecturekit.translate import pseudo
-from lecturekit.translate.catalog import Catalog, read_catalog
+from lecturekit.translate.catalog import Catalog, parse_po, read_catalog
+from lecturekit.translate.pofile import save_po
 from lecturekit.translate.report import TranslationReport
 from lecturekit.translate.template import Merged, new_translation, template, update
 from lecturekit.translate.texts import Text, texts_of, walk
@@ -45,6 +48,17 @@ def checked_code(code: str) -> str:
         raise LectureError(error(Place(), f"{quote(code)} is not a language code",
                                  "give one such as de, ja, pt_BR, or qps for the pseudo-locale"), exit_code=2)
     return code
+
+
+def update_file(pot: polib.POFile, path: Path) -> tuple[bool, Merged]:
+    """`translate update`: the translation at `path` merged with the template (`update`) and
+    written back, or started in the language its name says (locale/fr.po: French); whether it
+    was started, and what the merge did."""
+    started = not path.exists()
+    translation = new_translation(pot, checked_code(path.stem)) if started else parse_po(path)
+    merged = update(translation, pot)
+    save_po(translation, path)
+    return started, merged
 
 
 def translation_file(resolved: ResolvedLecture, language: Language) -> Path:
@@ -138,4 +152,4 @@ def _typeset_or_original(original: ResolvedLecture, translated: ResolvedLecture
 
 
 __all__ = ["CODE", "Language", "Merged", "Text", "TranslationReport", "checked_code", "new_translation", "template",
-           "texts_of", "translate", "translation_file", "translator", "update"]
+           "texts_of", "translate", "translation_file", "translator", "update", "update_file"]

@@ -4,6 +4,7 @@ into an existing translation (`translate update`), both through polib."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -12,16 +13,27 @@ import polib
 
 from lecturekit import __version__
 from lecturekit.resolve import ResolvedLecture
+from lecturekit.translate.plurals import plural_forms
 from lecturekit.translate.texts import Text, texts_of
+
+#: What no PO string may hold: NUL ends a C string, EOT separates gettext's context from its text.
+UNSTORABLE = re.compile("[\x00\x04]")
+#: msgmerge's threshold: an old entry at least this similar to a new text (`similarity`) lends it
+#: its translation, fuzzy.
+FUZZY_THRESHOLD = 0.6
+#: msgmerge's small advantage for an old entry of the same context.
+SAME_CONTEXT_BONUS = 0.00001
 
 
 def template(resolved: ResolvedLecture) -> polib.POFile:
-    """A POT file: an entry for every text of the lecture, its context naming its scene, object
-    and field, a reference to its line in the lecture file and a comment saying what it is."""
+    """A POT file: an entry for every text of the lecture (but one holding a character gettext
+    cannot store), its context naming its scene, object and field, a reference to its line in the
+    lecture file and a comment saying what it is."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = {
         "Project-Id-Version": resolved.slug,
-        "POT-Creation-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000"),
+        "POT-Creation-Date": _now(),
+        "Language": "",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
@@ -29,17 +41,27 @@ def template(resolved: ResolvedLecture) -> polib.POFile:
     }
     lines = _Lines(Path(resolved.source)) if resolved.source else None
     for text in texts_of(resolved):
+        if UNSTORABLE.search(text.context + text.msgid):
+            continue  # gettext cannot hold it: the text is shown in the original, counted untranslated
         pot.append(polib.POEntry(msgctxt=text.context, msgid=text.msgid, msgstr="", comment=text.comment,
                                  occurrences=[lines.of(text)] if lines else []))
     return pot
 
 
 def new_translation(pot: polib.POFile, language: str) -> polib.POFile:
-    """An empty translation of the template into `language`, its header as gettext's msginit writes it."""
+    """An empty translation of the template into `language`, its header as gettext's
+    `msginit --no-translator` writes it, with the language's plural forms where they are known
+    (`plurals`)."""
     po = polib.POFile(wrapwidth=0)
-    po.metadata = {key: value for key, value in pot.metadata.items() if key != "POT-Creation-Date"}
-    po.metadata["Language"] = language
+    po.metadata = dict(pot.metadata, **{"PO-Revision-Date": _now(), "Last-Translator": "Automatically generated",
+                                        "Language-Team": "none", "Language": language})
+    if (forms := plural_forms(language)) is not None:
+        po.metadata["Plural-Forms"] = forms
     return po
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M+0000")
 
 
 class _Lines:
@@ -66,9 +88,47 @@ class _Lines:
         return self.name, str(self.raw.count("\n", 0, start) + 1) if start else ""
 
 
+def similarity(a: str, b: str) -> float:
+    """gettext's fstrcmp, which msgmerge matches texts by: the characters (UTF-8 bytes) two
+    strings have in common in order, their longest common subsequence, over their mean length.
+    The subsequence is counted bit-parallel (Hyyroe's algorithm), a word operation a byte."""
+    x, y = a.encode(), b.encode()
+    if not x or not y:
+        return float(not x and not y)
+    masks: dict[int, int] = {}
+    for i, byte in enumerate(x):
+        masks[byte] = masks.get(byte, 0) | 1 << i
+    full = v = (1 << len(x)) - 1
+    for byte in y:
+        u = v & masks.get(byte, 0)
+        v = ((v + u) | (v - u)) & full
+    return 2 * (len(x) - v.bit_count()) / (len(x) + len(y))
+
+
+def _similar(new: polib.POEntry, translated: list[polib.POEntry]) -> polib.POEntry | None:
+    """The old translated entry (obsolete ones too) msgmerge would take for `new`: the most
+    similar text, above the threshold, an entry of the same context winning a tie."""
+    best, found = FUZZY_THRESHOLD, None
+    for old in translated:
+        bonus = SAME_CONTEXT_BONUS if old.msgctxt is None or old.msgctxt == new.msgctxt else 0.0
+        lengths = len(old.msgid.encode()), len(new.msgid.encode())
+        if 2 * min(lengths) / sum(lengths) + bonus <= best:
+            continue  # fstrcmp's first bound: no two strings are more alike than their lengths allow
+        if (weight := similarity(new.msgid, old.msgid) + bonus) > best:
+            best, found = weight, old
+    return found
+
+
+def _fuzzy_with_previous(entry: polib.POEntry) -> bool:
+    """Whether the entry still waits for a translator to compare it with its previous text (which
+    msgmerge then keeps, rather than the fuzzy text in between)."""
+    return "fuzzy" in entry.flags and entry.previous_msgid is not None
+
+
 @dataclass(frozen=True)
 class Merged:
-    """What `update` did: entries added, marked fuzzy (their text changed) and made obsolete."""
+    """What `update` did: entries added, marked fuzzy (their text changed, or moved to another
+    object or scene) and made obsolete."""
 
     added: int
     fuzzy: int
@@ -76,54 +136,61 @@ class Merged:
     kept: int
 
     def line(self) -> str:
-        return (f"{self.kept} entries kept, {self.added} new, {self.fuzzy} fuzzy (their text changed), "
+        return (f"{self.kept} entries kept, {self.added} new, {self.fuzzy} fuzzy (their text changed or moved), "
                 f"{self.obsolete} obsolete")
 
 
 def update(translation: polib.POFile, pot: polib.POFile) -> Merged:
-    """Merge the lecture's template into `translation` in place. An entry whose context and text
-    are both still there keeps its translation; one whose context is there with a changed text
-    keeps its translation, marked fuzzy, with the old text as its previous msgid; a text the
-    lecture now has under another context takes a translation it had there, fuzzy; one the
-    lecture no longer has is obsolete (kept in the file, `#~`) when it was translated. Nothing a
-    translator wrote is dropped."""
+    """Merge the lecture's template into `translation` in place, deciding as gettext's
+    `msgmerge --previous` does. An entry whose context and text are both still there keeps its
+    translation (an obsolete one comes back); a new text takes the translation of the most
+    similar old one (`similarity` above 0.6, in any context: a text edited a little, or an object
+    renamed), marked fuzzy, with the old context and text as its previous ones (`#|`); a text
+    like none before is untranslated. An old translated entry no new text took is obsolete (kept
+    in the file, `#~`). Nothing a translator wrote is dropped."""
     old = [e for e in translation if e.msgid]
-    exact = {(e.msgctxt or "", e.msgid): e for e in reversed(old)}
-    by_context = {e.msgctxt or "": e for e in reversed(old) if not e.obsolete}
-    by_text = {e.msgid: e for e in reversed(old) if e.msgstr and not e.obsolete}
+    exact: dict[tuple[str | None, str], polib.POEntry] = {}
+    for entry in old:
+        exact.setdefault((entry.msgctxt, entry.msgid), entry)
+    translated = [e for e in old if e.msgstr]
     used: set[int] = set()
     merged: list[polib.POEntry] = []
     added = fuzzy = kept = 0
     for new in pot:
-        context = new.msgctxt or ""
-        before = exact.get((context, new.msgid))
         entry = polib.POEntry(msgctxt=new.msgctxt, msgid=new.msgid, comment=new.comment,
                               occurrences=list(new.occurrences))
-        if before is not None:
-            used.add(id(before))
+        if (before := exact.get((new.msgctxt, new.msgid))) is not None:
             entry.msgstr, entry.tcomment, entry.flags = before.msgstr, before.tcomment, list(before.flags)
+            if _fuzzy_with_previous(before):
+                entry.previous_msgctxt, entry.previous_msgid = before.previous_msgctxt, before.previous_msgid
             kept += 1
-        elif (before := by_context.get(context)) is not None and id(before) not in used and before.msgstr:
-            used.add(id(before))
+        elif (before := _similar(new, translated)) is not None:
             entry.msgstr, entry.tcomment = before.msgstr, before.tcomment
-            entry.flags, entry.previous_msgid = ["fuzzy"], before.msgid
-            fuzzy += 1
-        elif (before := by_text.get(new.msgid)) is not None:
-            entry.msgstr, entry.flags, entry.previous_msgctxt = before.msgstr, ["fuzzy"], before.msgctxt
+            entry.flags = ["fuzzy", *(f for f in before.flags if f != "fuzzy")]
+            entry.previous_msgctxt, entry.previous_msgid = (
+                (before.previous_msgctxt, before.previous_msgid) if _fuzzy_with_previous(before)
+                else (before.msgctxt, before.msgid))
             fuzzy += 1
         else:
             added += 1
+        if before is not None:
+            used.add(id(before))
         merged.append(entry)
     obsolete = 0
-    keys = {(e.msgctxt or "", e.msgid) for e in merged}
+    keys = {(e.msgctxt, e.msgid) for e in merged}
     for before in old:
-        if id(before) in used or not before.msgstr or (before.msgctxt or "", before.msgid) in keys:
-            continue  # kept, never translated, or a duplicate of an entry that is kept
+        if id(before) in used or not before.msgstr or (before.msgctxt, before.msgid) in keys:
+            continue  # taken, never translated, or a duplicate of an entry that is kept
         obsolete += not before.obsolete
-        before.obsolete = True
+        before.obsolete, before.comment, before.occurrences = True, "", []
+        before.previous_msgctxt = before.previous_msgid = None
         merged.append(before)
     header = translation.metadata
     translation[:] = merged
     translation.metadata = header
-    translation.metadata["X-Generator"] = f"lecturekit {__version__}"
+    for key in ("Project-Id-Version", "MIME-Version", "Content-Transfer-Encoding"):
+        header.setdefault(key, pot.metadata[key])
+    header.update({"POT-Creation-Date": pot.metadata["POT-Creation-Date"],
+                                 "Content-Type": "text/plain; charset=UTF-8",
+                                 "X-Generator": f"lecturekit {__version__}"})
     return Merged(added, fuzzy, obsolete, kept)

@@ -54,8 +54,8 @@ def test_the_round_trip_keeps_every_translation(tmp_path):
     lecture = changed_demo(tmp_path)
     result = CliRunner().invoke(app, ["translate", "update", str(lecture), str(po_path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == (f"updated {po_path}: 20 entries kept, 1 new, 1 fuzzy (their text changed), "
-                                     "1 obsolete")
+    assert result.stdout.strip() == (f"updated {po_path}: 20 entries kept, 1 new, 1 fuzzy (their text changed "
+                                     "or moved), 1 obsolete")
     after = polib.pofile(str(po_path))
     by_context = {e.msgctxt: e for e in after if not e.obsolete}
     assert by_context["adding-arrows/extra/text"].msgstr == "" and not by_context["adding-arrows/extra/text"].fuzzy
@@ -77,7 +77,7 @@ def test_the_round_trip_keeps_every_translation(tmp_path):
 def test_update_twice_changes_nothing_more(tmp_path):
     po = filled(DEMO)
     pot = template(read(DEMO))
-    assert update(po, pot).line() == "22 entries kept, 0 new, 0 fuzzy (their text changed), 0 obsolete"
+    assert update(po, pot).line() == "22 entries kept, 0 new, 0 fuzzy (their text changed or moved), 0 obsolete"
     first = str(po)
     update(po, pot)
     assert str(po) == first
@@ -121,8 +121,8 @@ def test_update_starts_a_translation_that_does_not_exist_yet(tmp_path):
     po_path = tmp_path / "fr.po"
     result = CliRunner().invoke(app, ["translate", "update", str(DEMO), str(po_path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.strip() == (f"started {po_path}: 0 entries kept, 22 new, 0 fuzzy (their text changed), "
-                                     "0 obsolete")
+    assert result.stdout.strip() == (f"started {po_path}: 0 entries kept, 22 new, 0 fuzzy (their text changed "
+                                     "or moved), 0 obsolete")
     started = polib.pofile(str(po_path))
     assert started.metadata["Language"] == "fr" and len(started) == 22 and started.percent_translated() == 0
     bad = CliRunner().invoke(app, ["translate", "update", str(DEMO), str(tmp_path / "not a code.po")])
