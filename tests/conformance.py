@@ -6,10 +6,11 @@ and ffmpeg, not the FFmpeg inside PyAV), GStreamer with Cisco's openh264 decoder
 - ffprobe reads every stream and chapter, with the codec, size, frame rate and counts expected;
 - ffmpeg decodes every frame of every stream with no error (`-err_detect explode -xerror`);
 - MP4 and MOV: the index (`moov`) comes before the media (`mdat`);
+- VP9 (WebM, which carries no CodecPrivate for it): the track's profile, colour range and size are
+  those of the first keyframe;
 - H.264: the sample entry (`avcC`) holds the SPS and PPS of every keyframe; with the keyframes'
-  own SPS and PPS removed, so that only the sample entry's are left, ffmpeg decodes the same frames
-  with no error; GStreamer's openh264dec decodes that same file to frames identical to PyAV's
-  decode of the original;
+  own SPS and PPS removed, so that only the sample entry's are left, ffmpeg (with no error) and
+  GStreamer's openh264dec decode pictures identical to PyAV's of the file itself;
 - MediaInfo reports no conformance problem, nor a truncated file, and sees the index first.
 """
 
@@ -69,8 +70,8 @@ def probe(path: Path) -> dict:
     return json.loads(done.stdout)
 
 
-def decode(path: Path, hashed_by: str = "framemd5") -> list[str]:
-    """ffmpeg's hash (MD5, or with "framecrc" Adler-32) of each picture of the first video stream,
+def decode(path: Path, hashed_by: str = "framecrc") -> list[str]:
+    """ffmpeg's hash (Adler-32, or with "framemd5" MD5) of each picture of the first video stream,
     decoding every stream of `path` (subtitles too) and stopping at the first error, after
     asserting it reported none."""
     done = run("ffmpeg", "-nostdin", "-v", "error", "-err_detect", "explode", "-xerror", "-i", path,
@@ -120,6 +121,19 @@ def keyframe_parameter_sets(path: Path) -> tuple[tuple[bytes, ...], list[tuple[b
         header, length_size = avcc_parameter_sets(stream.codec_context.extradata)
         found = [_parameter_sets(_units(bytes(p), length_size)) for p in container.demux(stream) if p.is_keyframe]
     return header, found
+
+
+def vp9_keyframe(path: Path) -> dict[str, object]:
+    """What a WebM's first VP9 frame (a keyframe, profile 0) says of itself: profile, colour range
+    (limited or full) and size, from its uncompressed header."""
+    with av.open(str(path)) as container:
+        frame = bytes(next(p for p in container.demux(video=0) if p.size))
+    bits = "".join(f"{byte:08b}" for byte in frame[:16])
+    # frame marker, profile (two bits), show_existing_frame, frame_type, ..., sync code, colour space, range, size
+    assert bits[:2] == "10" and bits[2:5] == "000", "a profile 0 frame, not one shown again"
+    assert bits[5] == "0" and int(bits[8:32], 2) == 0x498342, "a keyframe with its sync code"
+    return {"profile": "Profile 0", "color_range": "pc" if bits[35] == "1" else "tv",
+            "width": int(bits[36:52], 2) + 1, "height": int(bits[52:68], 2) + 1}
 
 
 def pyav_md5s(path: Path) -> list[str]:
@@ -184,8 +198,7 @@ def conforms(path: Path, expected: Expected, scratch: Path) -> None:
     assert sum(s["codec_type"] == "audio" for s in streams) == expected.audio
     assert sum(s["codec_type"] == "subtitle" for s in streams) == expected.subtitles
     assert len(found["chapters"]) == expected.chapters
-    pictures = decode(path, "framemd5" if expected.codec == "h264" else "framecrc")
-    assert len(pictures) == expected.frames
+    assert len(decode(path)) == expected.frames
 
     info = mediainfo(path)
     picture_track = info["Image" if expected.codec == "gif" else "Video"]
@@ -195,16 +208,17 @@ def conforms(path: Path, expected: Expected, scratch: Path) -> None:
         assert boxes.count("moov") == 1 and boxes.index("moov") < boxes.index("mdat"), boxes
         assert info["General"]["IsStreamable"] == "Yes"
 
+    if expected.codec == "vp9":  # no CodecPrivate: the track's own fields must be the stream's
+        assert vp9_keyframe(path) == {k: video[0].get(k) for k in ("profile", "color_range", "width", "height")}
+
     if expected.codec == "h264":
         header, keyframes = keyframe_parameter_sets(path)
         assert keyframes and all(sets in ((), header) for sets in keyframes), "keyframes repeat the header's SPS, PPS"
         assert info["Video"]["CodecID"] == "avc1"
-        assert pyav_md5s(path) == pictures
+        pictures = pyav_md5s(path)
         stripped = header_only(path, scratch / f"header-only-{path.stem}.mp4")
-        assert decode(stripped) == pictures
-        for decoded in (path, stripped):
-            assert openh264_md5s(decoded, expected.width, expected.height) == pictures
-
+        assert decode(stripped, "framemd5") == pictures
+        assert openh264_md5s(stripped, expected.width, expected.height) == pictures
 
 class _AsBefore:
     """An MP4 opened as lecturekit's encoder opened it before: no index first, and a stream with
