@@ -13,6 +13,12 @@ job="${1:-demo}"
 # libicu-dev and g++: PyICU builds against ICU
 system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium fonts-noto-core fonts-noto-cjk
                  libicu-dev g++)
+# only for the tests: tools nobody here wrote read our videos (ffmpeg/ffprobe, MediaInfo, GStreamer with
+# Cisco's openh264 decoder); gettext's msgfmt checks the translation files
+if [[ $job == test ]]; then
+  system_packages+=(ffmpeg gettext mediainfo gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+                    gstreamer1.0-plugins-bad libopenh264-7)
+fi
 
 missing=()
 for package in "${system_packages[@]}"; do

@@ -11,7 +11,9 @@ import av
 import numpy as np
 
 from lecturekit.captions import Caption
+from lecturekit.diagnostics import Place, RenderError, error, quote
 from lecturekit.files import atomic
+from lecturekit.muxing import open_output
 from lecturekit.voice.languages import ORIGINAL, tag_streams
 from lecturekit.voice.track import add_track, mux_track
 
@@ -27,13 +29,15 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapt
     """Concatenate videos without re-encoding (each starts on a keyframe with its own headers)
     into `out` (a file of the parts' kind), with a chapter per part and `cues` as a soft subtitle
     track (MP4 and MOV; a WebM has its captions beside it), its streams tagged with the language
-    `lang`; returns the number of frames."""
+    `lang`; returns the number of frames. The joined file's header is the first part's: every
+    part must have been encoded with the same (`Configuration`)."""
     frame_time = Fraction(1, fps)
     with atomic(out) as tmp:
-        output = av.open(str(tmp), mode="w")  # the muxer named by the suffix
+        output = open_output(tmp)
         try:
             with av.open(str(parts[0].path)) as first:
                 stream = output.add_stream_from_template(first.streams.video[0])
+                header = Configuration(parts[0].path, first.streams.video[0])
             subtitles = caption_stream(output) if cues and out.suffix in (".mp4", ".mov") else None
             tag_streams([s for s in (stream, subtitles) if s is not None], lang, out.suffix)
             start = 0
@@ -42,10 +46,12 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapt
                 frames = 0
                 with av.open(str(part.path)) as source:
                     video = source.streams.video[0]
+                    header.check(part.path, video)
                     shift = int(start * frame_time / video.time_base)
                     for packet in source.demux(video):
                         if packet.dts is None:
                             continue
+                        header.check_keyframe(part.path, packet)
                         packet.pts += shift
                         packet.dts += shift
                         packet.stream = stream
@@ -61,6 +67,36 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapt
         finally:
             output.close()
     return start
+
+
+class Configuration:
+    """A video stream's codec configuration (an MP4's sample entry, a WebM's CodecPrivate), which
+    parts joined by stream copy must share: the joined file has one, and its pictures are decoded
+    with it. An H.264 keyframe's own SPS and PPS must be those of the sample entry too."""
+
+    def __init__(self, path: Path, video: av.video.stream.VideoStream):
+        from lecturekit.render.h264 import SampleEntry  # lecturekit.render: not for every import of package
+
+        self.path, self.extradata = path, video.codec_context.extradata or b""
+        self.entry = SampleEntry.parse(self.extradata) if video.codec_context.name == "h264" else None
+
+    def check(self, path: Path, video: av.video.stream.VideoStream) -> None:
+        if (video.codec_context.extradata or b"") != self.extradata:
+            self._differ(path, "its codec configuration differs from")
+
+    def check_keyframe(self, path: Path, packet: av.Packet) -> None:
+        from lecturekit.render.h264 import parameter_sets, sample_units
+
+        if self.entry is not None and packet.is_keyframe:
+            found = parameter_sets(sample_units(bytes(packet), self.entry.length_size))
+            if found and found != self.entry.parameter_sets:
+                self._differ(path, "a keyframe's SPS and PPS differ from the sample entry of")
+
+    def _differ(self, path: Path, what: str) -> None:
+        raise RenderError(error(Place(), f"{quote(path.name)} cannot be joined by stream copy: {what} "
+                                         f"{quote(self.path.name)}",
+                                "it was written by another version of lecturekit: delete it and the output "
+                                "folder's .lecturekit-cache, and render again"))
 
 
 #: mov_text (MP4's own subtitles) is written from an ASS header; this one is a plain style.
@@ -111,7 +147,7 @@ def multilingual(video: Path, dubs: list[Dub], out: Path) -> None:
     track (mov_text) per language of `dubs`, each tagged with its ISO 639-2 code and the first
     language's the default, in the MP4 or MOV `out`. An MP4 holds one set of chapter names: the
     chapters of `video`, named in the first language."""
-    with atomic(out) as tmp, av.open(str(video)) as source, av.open(str(tmp), mode="w") as target:
+    with atomic(out) as tmp, av.open(str(video)) as source, open_output(tmp) as target:
         picture = target.add_stream_from_template(source.streams.video[0])
         tag_streams([picture], dubs[0].lang, out.suffix)
         sounds = [add_track(target) if dub.track is not None else None for dub in dubs]

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from lecturekit.cli import app
 from lecturekit.diagnostics import LectureError
 from lecturekit.sources import read
+from tests.conformance import Expected, conforms
 from tests.conftest import DEMO
 from tests.test_narration import onsets
 
@@ -56,6 +57,11 @@ def test_the_joined_mp4_carries_a_narration_and_a_caption_track_per_language(dub
             assert len(cues) >= len(starts)
     shortest = min(map(len, heard))
     assert not np.allclose(heard[0][:shortest], heard[1][:shortest])  # German's voice is not English's
+
+
+@pytest.mark.slow
+def test_the_file_with_a_track_per_language_is_read_as_written_by_other_tools(dubbed: Path, tmp_path: Path) -> None:
+    conforms(dubbed, Expected("h264", 854, 480, 930, 15, chapters=2, audio=3, subtitles=3), tmp_path)
 
 
 @pytest.mark.slow

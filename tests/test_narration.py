@@ -13,6 +13,7 @@ from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
 from lecturekit.voice.speech import RATE
 from lecturekit.voice.track import tts_track
+from tests.conformance import Expected, conforms
 from tests.conftest import DEMO
 
 
@@ -54,6 +55,14 @@ def test_the_joined_lecture_has_chapters_captions_and_speech_on_every_beat(lectu
     assert max(late) <= 1 / 15, list(zip(starts, late, strict=True))  # within one frame at 15 fps
     assert lecture_video.with_suffix(".srt").read_text().startswith("1\n00:00:00,000 --> ")
     assert lecture_video.with_suffix(".vtt").read_text().startswith("WEBVTT")
+
+
+@pytest.mark.slow
+def test_the_lecture_with_narration_is_read_as_written_by_other_tools(
+        lecture_video: Path, tmp_path: Path) -> None:
+    """`tests.conformance`: the joined lecture, its chapters, captions and narration, as ffprobe,
+    ffmpeg, GStreamer and MediaInfo read them."""
+    conforms(lecture_video, Expected("h264", 854, 480, 930, 15, chapters=2, audio=1, subtitles=1), tmp_path)
 
 
 @pytest.mark.slow

@@ -76,6 +76,43 @@ def nal_units(annexb: bytes) -> list[bytes]:
     return units
 
 
+def parameter_sets(units: list[bytes]) -> tuple[bytes, ...]:
+    """The SPS and PPS among NAL units, in order."""
+    return tuple(nal for nal in units if nal[0] & 31 in (NAL_SPS, NAL_PPS))
+
+
+def sample_units(sample: bytes, length_size: int = 4) -> list[bytes]:
+    """The NAL units of an MP4 sample: each after its length, in `length_size` bytes."""
+    units, at = [], 0
+    while at + length_size <= len(sample):
+        size = int.from_bytes(sample[at : at + length_size], "big")
+        units.append(sample[at + length_size : at + length_size + size])
+        at += length_size + size
+    return units
+
+
+@dataclass(frozen=True)
+class SampleEntry:
+    """An MP4's H.264 configuration (its `avcC` record): the SPS and PPS its samples are decoded
+    with, and the size of the lengths before each NAL unit of a sample."""
+
+    length_size: int
+    parameter_sets: tuple[bytes, ...]
+
+    @classmethod
+    def parse(cls, avcc: bytes) -> SampleEntry:
+        if len(avcc) < 7 or avcc[0] != 1:
+            raise UnsupportedStream("not an avcC record")
+        sets, at = [], 5
+        for count_mask in (31, 255):  # the SPS, then the PPS
+            count, at = avcc[at] & count_mask, at + 1
+            for _ in range(count):
+                size = int.from_bytes(avcc[at : at + 2], "big")
+                sets.append(avcc[at + 2 : at + 2 + size])
+                at += 2 + size
+        return cls((avcc[4] & 3) + 1, tuple(sets))
+
+
 def _unescape(nal: bytes) -> bytes:
     out, zeros = bytearray(), 0
     for byte in nal:

@@ -13,6 +13,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+from lecturekit.muxing import open_output
 from lecturekit.render.pixels import Pixels
 from lecturekit.settings import Preset
 
@@ -29,7 +30,7 @@ def straight(pixels: np.ndarray) -> np.ndarray:
 class ProResEncoder:
     def __init__(self, path: Path, preset: Preset, fps: int, transparent: bool):
         self.transparent, self.time_base = transparent, Fraction(1, fps)
-        self.container = av.open(str(path), mode="w", format="mov")
+        self.container = open_output(path, "mov")
         self.stream = self.container.add_stream("prores_ks", rate=fps)
         self.stream.width, self.stream.height = preset.width, preset.height
         self.stream.pix_fmt = "yuva444p10le" if transparent else "yuv444p10le"

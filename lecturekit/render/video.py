@@ -13,8 +13,9 @@ import av
 import numpy as np
 
 from lecturekit.files import atomic
+from lecturekit.muxing import open_output
 from lecturekit.plan.chunks import busy_in
-from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, nal_units
+from lecturekit.render.h264 import NAL_IDR, X264_PARAMS, Headers, UnsupportedStream, nal_units, parameter_sets
 from lecturekit.render.pixels import Pixels
 from lecturekit.settings import Format, Preset
 from lecturekit.work import count
@@ -95,16 +96,21 @@ def _widened(span: tuple[int, int], size: int) -> tuple[int, int]:
 
 class Encoder:
     """`write` a new picture; `hold` repeats the last one. x264 runs in sessions that each start
-    with a keyframe, so skip pictures can follow the last picture of a session."""
+    with a keyframe, so skip pictures can follow the last picture of a session.
+
+    The MP4's stream has no encoder of its own (an encoder opened for it would write its own
+    SPS and PPS into the sample entry, unlike the sessions'): PyAV takes the sample entry's SPS
+    and PPS from the first keyframe muxed, and every later session must repeat them exactly."""
 
     def __init__(self, path: Path, preset: Preset, fps: int):
         self.preset, self.fps = preset, fps
-        self.container = av.open(str(path), mode="w", format="mp4")
-        self.stream = self.container.add_stream("h264", rate=fps)
-        self.stream.width, self.stream.height, self.stream.pix_fmt = preset.width, preset.height, "yuv420p"
         self.time_base = Fraction(1, fps)
+        self.container = open_output(path, "mp4")
+        self.stream = self.container.add_mux_stream("h264", rate=fps, width=preset.width, height=preset.height,
+                                                     time_base=self.time_base)
         self.session: av.CodecContext | None = None
         self.headers: Headers | None = None
+        self.parameter_sets: tuple[bytes, ...] = ()  # the first keyframe's SPS and PPS: the file's
         self.last_picture = b""
         self.count = 0
         self.converter = Converter(preset.width, preset.height)
@@ -146,9 +152,12 @@ class Encoder:
 
     def _mux(self, pictures: Iterable[tuple[bytes, int]]) -> None:
         for data, pts in pictures:
-            keyframe = any(nal[0] & 31 == NAL_IDR for nal in nal_units(data))
+            units = nal_units(data)
+            keyframe = any(nal[0] & 31 == NAL_IDR for nal in units)
             if keyframe and self.headers is None:
-                self.headers = Headers.parse(data)
+                self.headers, self.parameter_sets = Headers.parse(data), parameter_sets(units)
+            elif keyframe and parameter_sets(units) != self.parameter_sets:
+                raise UnsupportedStream("an x264 session wrote SPS or PPS unlike the first keyframe's")
             packet = av.Packet(data)
             packet.pts = packet.dts = pts
             packet.time_base = self.time_base

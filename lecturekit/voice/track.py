@@ -10,6 +10,7 @@ import av
 import numpy as np
 
 from lecturekit.diagnostics import Place, warning
+from lecturekit.muxing import open_output
 from lecturekit.voice import piper
 from lecturekit.voice.espeak import ESPEAK_WPM, FASTEST_WPM, speak
 from lecturekit.voice.languages import ORIGINAL, SpokenLanguage, spoken, tag_streams
@@ -68,7 +69,7 @@ def warn(place: Place, message: str, hint: str | None = None) -> None:
 def with_audio(video: Path, track: np.ndarray, out: Path, codec: str = "aac", lang: str = ORIGINAL) -> None:
     """`video`'s pictures and subtitles (copied, not re-encoded) with `track` encoded by `codec`
     (AAC; Opus in WebM), in `out` (the muxer named by its suffix), every stream tagged `lang`."""
-    with av.open(str(video)) as source, av.open(str(out), mode="w") as target:
+    with av.open(str(video)) as source, open_output(out) as target:
         kept = [s for s in source.streams if s.type in ("video", "subtitle")]
         copies = {s.index: target.add_stream_from_template(s) for s in kept}
         sound = add_track(target, codec)

@@ -20,6 +20,7 @@ from lecturekit.render import stills
 from lecturekit.render.vp9 import refreshed_slot, show_existing
 from lecturekit.settings import PRESETS, Format, Quality, RenderSettings
 from lecturekit.sources import read
+from tests.conformance import Expected, conforms
 from tests.conftest import DEMO
 
 pytestmark = pytest.mark.slow
@@ -53,6 +54,12 @@ def videos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         [scene] = render_scenes(DEMO, None, ["1"], settings)
         made[name] = scene.path
     return made
+
+
+@pytest.mark.parametrize(("name", "codec", "audio"), [("mp4", "h264", 0), ("webm", "vp9", 1), ("mov", "prores", 0)])
+def test_every_format_is_read_as_written_by_other_tools(videos, name, codec, audio, tmp_path):
+    """ffprobe, ffmpeg, GStreamer and MediaInfo read the scene as written (`tests.conformance`)."""
+    conforms(videos[name], Expected(codec, 854, 480, 450, 15, audio=audio), tmp_path)
 
 
 def test_webm_is_vp9_with_opus_narration_and_matches_the_mp4(videos):
@@ -127,7 +134,7 @@ def test_a_gif_of_the_scene_matches_the_mp4(videos, tmp_path):
     assert min(psnr(picture, reference[min(round(t * 15), len(reference) - 1)]) for t, picture in pictures) >= 40
 
 
-def test_a_five_second_gif_clip_is_small(tmp_path):
+def test_a_five_second_gif_clip_is_small_and_read_as_written(tmp_path):
     gif = write_gif(DEMO, None, [], 15.0, 20.0, 480, 10, tmp_path)  # the phase sliding: the busiest 5 s
     assert gif.stat().st_size < GIF_BYTES
     with Image.open(gif) as image:
@@ -138,12 +145,14 @@ def test_a_five_second_gif_clip_is_small(tmp_path):
             image.seek(index)
             durations.append(image.info["duration"])
     assert sum(durations) == 5000
+    conforms(gif, Expected("gif", 480, 270, len(durations)), tmp_path)
 
 
-@pytest.mark.parametrize("quality", [Quality.p, Quality.k])
-def test_the_largest_presets_render_a_stretch_of_a_scene(quality, tmp_path):
-    """-q p and -q k: a stretch of the first scene (a reveal, then a held board) in each of the
-    three video formats, at the preset's size and rate, matching the board drawn from the plan."""
+@pytest.mark.parametrize("quality", [Quality.h, Quality.p, Quality.k])
+def test_each_high_preset_renders_a_stretch_of_a_scene(quality, tmp_path):
+    """-q h, p and k: a stretch of the first scene (a reveal, then a held board) in each of the
+    three video formats, at the preset's size and rate, matching the board drawn from the plan,
+    and read as written by other tools (`tests.conformance`)."""
     from lecturekit.render import render_scene
 
     resolved = read(DEMO)
@@ -163,3 +172,5 @@ def test_the_largest_presets_render_a_stretch_of_a_scene(quality, tmp_path):
         assert len(pictures) == len(frames)
         assert np.array_equal(pictures[-1], pictures[-2])  # the held board
         assert psnr(pictures[-1], board) >= 40, video_format
+        codec = {Format.mp4: "h264", Format.webm: "vp9", Format.mov: "prores"}[video_format]
+        conforms(path, Expected(codec, preset.width, preset.height, len(frames), preset.fps), tmp_path)

@@ -1,6 +1,7 @@
 """The fast paths give the pictures of the plain one: held boards, chunks, and a Dask cluster.
 
-Each test renders the demo's first scene (450 frames at -q l) and decodes what was written.
+Each test renders the demo's first scene (450 frames at -q l) and decodes what was written; the
+chunked scene and the one rendered on a cluster are read as written by other tools too.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from lecturekit.render import manim_config
 from lecturekit.render.video import Encoder
 from lecturekit.settings import PRESETS, Quality, RenderSettings
 from lecturekit.sources import read
+from tests.conformance import Expected, conforms
 from tests.conftest import DEMO
 
 #: Every test here renders video.
@@ -79,19 +81,44 @@ def _chunked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pipeline, "MIN_CHUNK_SECONDS", 0.0)  # cut even a short scene
 
 
-def test_a_scene_cut_into_chunks_joins_into_the_same_pictures(
-    local: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    _chunked(monkeypatch)
-    [scene] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, tmp_path), jobs=3)
-    chunks = sorted((tmp_path / ".lecturekit-cache").rglob("chunks/01-*.mp4"))
+@pytest.fixture(scope="module")
+def chunked(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scene rendered in three chunks, joined (its chunks kept in the cache beside it)."""
+    out = tmp_path_factory.mktemp("chunked")
+    with pytest.MonkeyPatch.context() as patch:
+        _chunked(patch)
+        [scene] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, out), jobs=3)
+    return scene.path
+
+
+@pytest.fixture(scope="module")
+def clustered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The scene rendered by the workers of a local Dask cluster."""
+    from distributed import LocalCluster
+
+    out = tmp_path_factory.mktemp("clustered")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        [scene] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, out), cluster=cluster.scheduler_address)
+    assert not list((out / ".lecturekit-cache").glob(".job-*")), "workers kept their scratch to themselves"
+    return scene.path
+
+
+def test_a_scene_cut_into_chunks_joins_into_the_same_pictures(local: Path, chunked: Path) -> None:
+    chunks = sorted((chunked.parent.parent / ".lecturekit-cache").rglob("chunks/01-*.mp4"))
     assert len(chunks) == 3
-    ours, whole = decode(scene.path), decode(local)
+    ours, whole = decode(chunked), decode(local)
     assert len(ours) == len(whole) == 450
     assert min(psnr(a, b) for a, b in zip(ours, whole, strict=True)) >= 45.0
-    with av.open(str(scene.path)) as container:
+    with av.open(str(chunked)) as container:
         keyframes = sum(1 for p in container.demux(video=0) if p.is_keyframe)
     assert keyframes >= 3, "every chunk opens on its own keyframe"
+
+
+@pytest.mark.parametrize("render", ["chunked", "clustered"])
+def test_chunked_and_clustered_scenes_are_read_as_written_by_other_tools(
+        render: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """`tests.conformance`: the joined chunks' header is every chunk's, and the index comes first."""
+    conforms(request.getfixturevalue(render), Expected("h264", 854, 480, 450, 15), tmp_path)
 
 
 def test_changing_a_late_action_renders_only_the_chunk_it_falls_in(
@@ -120,13 +147,7 @@ def test_changing_a_late_action_renders_only_the_chunk_it_falls_in(
     assert len(decode(scene.path)) == 450
 
 
-def test_a_dask_cluster_renders_the_same_frames_as_local_processes(local: Path, tmp_path: Path) -> None:
-    from distributed import LocalCluster
-
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        address = cluster.scheduler_address
-        [scene] = render_scenes(DEMO, None, ["1"], RenderSettings(Quality.l, tmp_path), cluster=address)
-    ours, theirs = decode(scene.path), decode(local)
+def test_a_dask_cluster_renders_the_same_frames_as_local_processes(local: Path, clustered: Path) -> None:
+    ours, theirs = decode(clustered), decode(local)
     assert len(ours) == len(theirs) == 450
     assert all(np.array_equal(a, b) for a, b in zip(ours, theirs, strict=True))
-    assert not list((tmp_path / ".lecturekit-cache").glob(".job-*")), "workers kept their scratch to themselves"
