@@ -10,9 +10,9 @@ cd "$(dirname "$0")"
 job="${1:-demo}"
 # strace: the hostile-lecture tests watch what a command opens and connects to;
 # chromium: the browser the studio tests drive; Noto: the fonts of every script the text is set in;
-# libicu-dev and g++: PyICU builds against ICU
+# libicu-dev and g++: PyICU builds against ICU; libunistring2: PO files wrapped where gettext wraps them
 system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium fonts-noto-core fonts-noto-cjk
-                 libicu-dev g++)
+                 libicu-dev g++ libunistring2)
 # only for the tests: tools nobody here wrote read our videos (ffmpeg/ffprobe, MediaInfo, GStreamer with
 # Cisco's openh264 decoder); gettext's msgfmt checks the translation files
 if [[ $job == test ]]; then

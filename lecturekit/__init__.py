@@ -10,4 +10,4 @@ render stage imports Manim). `lecturekit.pipeline` runs it for the CLI and the M
     package.join(parts, lecture_path, fps, captions)   # the lecture: chapters, captions, narration
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
