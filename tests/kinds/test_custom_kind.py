@@ -11,6 +11,7 @@ import pytest
 
 from lecturekit.kinds import kind_def, register, unregister
 from lecturekit.plan import plan_scene
+from lecturekit.plan.shapes import ParentFrame
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.syntax.parser import parse_description
 from lecturekit.theme import PALETTE, THEME
@@ -22,7 +23,7 @@ def with_star() -> Iterator[None]:
     from lecturekit.render import painters
 
     register(star.KIND)
-    painters.painter(star.STAR)(star.paint_star)
+    painters.painter(star.STAR, star.StarSpec, ParentFrame)(star.paint_star)
     yield
     unregister(star.STAR)
     painters.unregister(star.STAR)
