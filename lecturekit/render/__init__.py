@@ -70,6 +70,7 @@ class Painter:
             before = None
         else:
             before = self.drawn
+            assert self.background is not None  # drawn with the key
             r0, r1, c0, c1 = before or (0, height, 0, width)
             camera.pixel_array[r0:r1, c0:c1] = self.background[r0:r1, c0:c1]
         camera.ink = []

@@ -27,6 +27,7 @@ import cairo
 import numpy as np
 from manim import ImageMobject, VMobject
 from manim.camera.camera import Camera
+from manim.mobject.types.image_mobject import AbstractImageMobject
 from PIL import Image
 
 from lecturekit.render.pixels import Pixels
@@ -96,7 +97,8 @@ class BoardCamera(Camera):
             ctx.append_path(path)
         return self
 
-    def display_image_mobject(self, image_mobject: ImageMobject, pixel_array: np.ndarray) -> None:
+    def display_image_mobject(self, image_mobject: AbstractImageMobject, pixel_array: np.ndarray) -> None:
+        assert isinstance(image_mobject, ImageMobject)  # the board's pictures
         corners = image_mobject.points.tobytes()
         layer = self.layers.get(image_mobject)
         if layer is None or layer[0] != corners:

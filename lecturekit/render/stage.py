@@ -220,14 +220,15 @@ class Stage:
 
     def _emphasize(self, cue: Cue) -> fx.Effect:
         action = cue.action
-        found = self._targets(cue.object, action.part)  # type: ignore[attr-defined]
+        assert isinstance(action, Emphasize)  # `EFFECTS` hands it its own form's cues
+        found = self._targets(cue.object, action.part)
         live = self.board.live[cue.object]
         within = live.box if self.plan.objects[cue.object].parent is None else None
-        return self.emphasis.change(cue.object, live.holder, found, action.part, action.on,  # type: ignore[attr-defined]
-                                    within)
+        return self.emphasis.change(cue.object, live.holder, found, action.part, action.on, within)
 
     def _flash(self, cue: Cue) -> fx.Effect:
-        return fx.flash(self._targets(cue.object, cue.action.part))  # type: ignore[attr-defined]
+        assert isinstance(cue.action, Flash)
+        return fx.flash(self._targets(cue.object, cue.action.part))
 
     def _box(self, cue: Cue) -> fx.Effect:
         return fx.create(self.board.ring(cue.object))
