@@ -36,7 +36,7 @@ class RenderQueue:
     worker sends (progress, a video ready, a failure) goes to `publish`, from a thread of its own."""
 
     def __init__(self, lecture: Path, overrides: Path | None, out: Path, jobs: int,
-                 publish: Callable[[Event], None], language: Language | None = None):
+                 publish: Callable[[Event], object], language: Language | None = None):
         self.settings = RenderSettings(VIDEO, out)
         self._publish = publish
         self._pending: list[Task] = []
@@ -133,7 +133,7 @@ async def watch(paths: Sequence[Path], changed: Callable[[], Awaitable[None]], e
     """Call `changed` whenever any of `paths` changes on disk (written, replaced or removed),
     once the writing has settled. Runs until cancelled."""
     def stamps() -> list[tuple[int, int, int] | None]:
-        found = []
+        found: list[tuple[int, int, int] | None] = []
         for path in paths:
             try:
                 status = path.stat()

@@ -82,7 +82,7 @@ def _force_align(audio: np.ndarray, beats: list[list[str]], progress: Progress |
     except ImportError:
         raise LectureError(error(Place(), "the aligner is not installed", _INSTALL)) from None
     decoder = Decoder(lm=None, samprate=SPHINX_RATE, loglevel="FATAL", **BEAMS)
-    spoken: list[list[str]] = [[_dictionary_words(decoder, token) for token in beat] for beat in beats]
+    spoken: list[list[list[str]]] = [[_dictionary_words(decoder, token) for token in beat] for beat in beats]
     sequence = [w for beat in spoken for token in beat for w in token]
     if not sequence:
         raise _NoAlignment
@@ -116,7 +116,7 @@ def _fill(beats: list[list[float | None]]) -> list[tuple[float, ...]]:
     known = [i for i, t in enumerate(flat) if t is not None]
     if not known:
         raise _NoAlignment
-    filled = np.interp(np.arange(len(flat)), known, [flat[i] for i in known])
+    filled = np.interp(np.arange(len(flat)), known, [t for t in flat if t is not None])
     out, at = [], 0
     for beat in beats:
         out.append(tuple(round(float(t), 3) for t in filled[at : at + len(beat)]))
