@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,7 +16,8 @@ from lecturekit.work import count
 
 
 @contextmanager
-def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, transparent: bool = False):
+def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, transparent: bool = False
+                 ) -> Iterator[None]:
     """Manim's global config, touched here and only here, for the length of one render. A
     transparent board starts from all-zero pixels, so Cairo's premultiplied alpha stays valid."""
     from manim import tempconfig

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from manim import Mobject
 
-from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Redraw, Show, ShowStyle, StyleHint, Tick
+from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Part, Redraw, Show, ShowStyle, StyleHint, Tick
 from lecturekit.forms import Box as BoxAction
 from lecturekit.kinds import kind_def
 from lecturekit.plan import ScenePlan, reflowed
@@ -215,7 +215,7 @@ class Stage:
             return self.board.reflow(cue.object, typeset, cue.place.box)
         return self.board.move(cue.object, cue.place.box)
 
-    def _targets(self, name: str, part) -> Mobject:
+    def _targets(self, name: str, part: Part | None) -> Mobject:
         return targets(self.board.live[name].drawn, part, self.plan.texts.get(name))
 
     def _emphasize(self, cue: Cue) -> fx.Effect:

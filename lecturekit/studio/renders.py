@@ -10,11 +10,16 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from lecturekit.pipeline import RenderedScene
 
 Event = dict[str, Any]
 #: The whole lecture joined, in place of a scene index.
@@ -88,7 +93,7 @@ class RenderQueue:
         self._thread.join(5)
 
 
-def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int,
+def _work(conn: Connection, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int,
           language: Language | None) -> None:
     """The worker: each task renders through the pipeline, which reuses what is unchanged."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
@@ -101,7 +106,7 @@ def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
             conn.send({"type": "progress", "scene": scene, "done": done, "total": frames.get(scene, 0)})
         return report
 
-    def ready(rendered) -> None:
+    def ready(rendered: RenderedScene) -> None:
         conn.send({"type": "ready", "scene": rendered.index, "path": rendered.path.name, "frames": rendered.frames,
                    "version": rendered.path.stat().st_mtime_ns})
 

@@ -16,6 +16,8 @@ from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
 
 if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
     from lecturekit.plan import ScenePlan
     from lecturekit.resolve import ResolvedLecture
 
@@ -63,7 +65,7 @@ class WarmStills:
         self._conn.close()
 
 
-def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
+def _serve(conn: Connection, lecture: Path, overrides: Path | None, settings: RenderSettings,
            language: Language | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
     unwind_on_sigterm()

@@ -23,6 +23,7 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 _PR_SET_PDEATHSIG = 1
 _CLONE_NEWUSER = 0x10000000
@@ -44,7 +45,7 @@ def _confine(memory: int) -> None:
         libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)
 
 
-def _answer(out, status: str, payload: bytes) -> None:
+def _answer(out: BinaryIO, status: str, payload: bytes) -> None:
     out.write(f"{status} {len(payload)}\n".encode() + payload)
     out.flush()
 

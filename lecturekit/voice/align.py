@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from lecturekit.resolve import ResolvedLecture
 from lecturekit.voice.narration import narration
 from lecturekit.voice.speech import RATE
 from lecturekit.voice.words import words
+
+if TYPE_CHECKING:  # the voice extra, imported when aligning
+    from pocketsphinx import Decoder
 
 #: pocketsphinx's acoustic model hears 16 kHz audio in frames of 10 ms.
 SPHINX_RATE, FRAME = 16_000, 0.01
@@ -124,7 +128,7 @@ def _fill(beats: list[list[float | None]]) -> list[tuple[float, ...]]:
     return out
 
 
-def _dictionary_words(decoder, token: str) -> list[str]:
+def _dictionary_words(decoder: Decoder, token: str) -> list[str]:
     """How a written word is said in words of the dictionary: itself, a number spelled out, or a
     compound of two words ("lecturekit"); nothing when none of these is known."""
     word = token.lower().replace("’", "'")
