@@ -29,6 +29,17 @@ def with_star() -> Iterator[None]:
     painters.unregister(star.STAR)
 
 
+def test_a_painter_is_registered_for_its_kinds_spec_in_each_place_the_kind_stands(with_star: None):
+    from lecturekit.kinds import VectorSpec
+    from lecturekit.render import painters
+
+    with pytest.raises(TypeError, match="a Star is a StarSpec, not a VectorSpec"):
+        painters.painter(star.STAR, VectorSpec, ParentFrame)
+    assert star.STAR not in painters.missing()
+    painters.unregister(star.STAR)
+    assert star.STAR in painters.missing()
+
+
 OBJECTS = {
     "f": "a Figure (x_range=(0, 1), y_range=(0, 1), aspect=(1, 1))",
     "s": "a Star [red] drawn in f (location=(0.5, 0.5), points=6)",
