@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-from PIL import Image
+from PIL import Image, UnidentifiedImageError
 
 from lecturekit.paths import NotReadable, confined, read_regular
 
@@ -42,7 +42,7 @@ def _opened(folder: Path, relative: str) -> Iterator[Image.Image]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours
             image = Image.open(path, formats=FORMATS)
-    except Image.UnidentifiedImageError:
+    except UnidentifiedImageError:
         raise ImageProblem("is not a PNG, JPEG or WebP image") from None
     except (OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ImageProblem(f"cannot be read ({exc})") from None

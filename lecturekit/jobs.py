@@ -12,7 +12,7 @@ import copyreg
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,7 +27,7 @@ from lecturekit.settings import PRESETS, Format, Quality
 from lecturekit.work import counting
 
 
-def _read_only(items: dict) -> Mapping:
+def _read_only(items: dict) -> MappingProxyType:
     return MappingProxyType(items)
 
 
@@ -47,7 +47,7 @@ class Assets:
         found = {}
         for spec in plan.objects.values():
             data = image_bytes(folder, spec.path) if folder and isinstance(spec, ImageSpec) else None
-            if data is not None:
+            if isinstance(spec, ImageSpec) and data is not None:
                 found[spec.path] = data
         return cls(tuple(sorted(found.items())))
 

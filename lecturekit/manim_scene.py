@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from manim import Animation, Scene, config, linear
+from manim import Animation, ManimColor, Scene, config, linear
+from manim.camera.camera import Camera
 
 from lecturekit.plan import ScenePlan
 from lecturekit.render.stage import Stage
@@ -43,7 +44,8 @@ class LectureScene(Scene):
     overrides: str | None = None
 
     def setup(self) -> None:
-        self.camera.background_color = PALETTE["background"]
+        assert isinstance(self.camera, Camera)  # Cairo's
+        self.camera.background_color = ManimColor(PALETTE["background"])
 
     def get_time_progression(self, run_time, description, n_iterations=None, override_skip_animations=False):
         """Exactly `round(run_time * fps)` frames: Manim's float range can give one too many."""

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic_core import ErrorDetails
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
 from lecturekit.paths import NotReadable, read_regular
@@ -150,7 +151,7 @@ def _path_of(loc: tuple[int | str, ...]) -> str:
     return ".".join(parts) or "lecture"
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     loc = err.get("loc", ())
     kind = err.get("type", "")
     field = str(loc[-1]) if loc else "value"
@@ -280,7 +281,10 @@ def _keys_once(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]
     found = dict(pairs)
     if len(found) < len(pairs):
         seen: set[str] = set()
-        twice += [key for key, _ in pairs if key in seen or seen.add(key)]
+        for key, _ in pairs:
+            if key in seen:
+                twice.append(key)
+            seen.add(key)
     return found
 
 

@@ -88,10 +88,11 @@ def board_changes(scene: ResolvedScene, offset: float, end: float) -> list[Capti
         else:
             groups.append((timed.time, [said]))
     cues = []
-    for i, (time, said) in enumerate(groups):
+    for i, (time, said_then) in enumerate(groups):
         start = offset + time - scene.start
         following = offset + groups[i + 1][0] - scene.start if i + 1 < len(groups) else end
-        cues.append(Caption(round(start, 3), round(min(following, start + DESCRIPTION_SECONDS), 3), (" ".join(said),)))
+        stop = round(min(following, start + DESCRIPTION_SECONDS), 3)
+        cues.append(Caption(round(start, 3), stop, (" ".join(said_then),)))
     return cues
 
 

@@ -13,11 +13,14 @@ import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from lecturekit import work
 from lecturekit.diagnostics import Place, RenderError, error
 from lecturekit.jobs import ChunkJob, ChunkVideo, run_chunk
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 T = TypeVar("T")
 Landed = Callable[[ChunkVideo], None]
@@ -126,7 +129,7 @@ class LocalPool:
         self.pool.shutdown(wait=True, cancel_futures=interrupted)
 
 
-def _client(address: str):
+def _client(address: str) -> Client:
     from distributed import Client
 
     try:

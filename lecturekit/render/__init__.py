@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -16,7 +16,8 @@ from lecturekit.work import count
 
 
 @contextmanager
-def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, transparent: bool = False):
+def manim_config(preset: Preset, fps: int, media: Path, verbose: bool = False, transparent: bool = False
+                 ) -> Iterator[None]:
     """Manim's global config, touched here and only here, for the length of one render. A
     transparent board starts from all-zero pixels, so Cairo's premultiplied alpha stays valid."""
     from manim import tempconfig
@@ -70,6 +71,7 @@ class Painter:
             before = None
         else:
             before = self.drawn
+            assert self.background is not None  # drawn with the key
             r0, r1, c0, c1 = before or (0, height, 0, width)
             camera.pixel_array[r0:r1, c0:c1] = self.background[r0:r1, c0:c1]
         camera.ink = []

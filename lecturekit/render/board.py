@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manim import DL, UR, Group, Mobject, VGroup
+from manim import DL, UR, Group, Mobject, VGroup, VMobject
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import EvaluationError, kind_def
@@ -38,7 +38,7 @@ class Board:
         #: The numbers of the frame the board stands at.
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
-        self.glyphs: dict[tuple, Mobject] = {}
+        self.glyphs: dict[tuple, VMobject] = {}
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
         #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).

@@ -1,10 +1,12 @@
-"""One builder per kind: a spec, the plan's decisions and the current numbers in, mobjects out."""
+"""One builder per kind, each `(spec, ctx, where) -> Drawn`: a spec, the plan's decisions and the
+current numbers in, mobjects out (`lecturekit.render.painters` registers them by kind and place)."""
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from manim import (
@@ -20,6 +22,7 @@ from manim import (
     VMobject,
 )
 from manim.utils.bezier import get_smooth_cubic_bezier_handle_points
+from numpy.typing import ArrayLike
 
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
@@ -56,9 +59,9 @@ class Drawn:
 
     mobject: Mobject
     #: Lines of a Derivation or rows of a Table, revealed one by one.
-    steps: list[Mobject] = field(default_factory=list)
+    steps: list[VMobject] = field(default_factory=list)
     #: Part label -> glyphs; for tables "row=3" / "column=2" -> cells.
-    parts: dict[str, Mobject] = field(default_factory=dict)
+    parts: dict[str, VMobject] = field(default_factory=dict)
     #: For Figures and Axes: where their children go.
     frame: ParentFrame | None = None
     #: The object's body (glyphs, stroke) without panel backgrounds, for emphasis of the whole.
@@ -72,7 +75,7 @@ class Context:
     frames: dict[str, ParentFrame]
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
-    glyphs: dict[tuple, Mobject] = field(default_factory=dict)
+    glyphs: dict[tuple, VMobject] = field(default_factory=dict)
     #: Paragraphs typeset anew for the layout they move into, by name.
     retypeset: Mapping[str, Typeset] = field(default_factory=dict)
     #: Where the labels of each figure settle, kept between builds at the same numbers.
@@ -90,7 +93,7 @@ class Context:
         with where they cannot be evaluated with these (the plan's holds)."""
         return self.values.of(name) if isinstance(self.values, Values) else self.values
 
-    def glyph(self, key: tuple, make: Callable[[], Mobject]) -> Mobject:
+    def glyph(self, key: tuple, make: Callable[[], VMobject]) -> VMobject:
         if key not in self.glyphs:
             self.glyphs[key] = make()
         return self.glyphs[key]
@@ -123,14 +126,14 @@ class Context:
 # ---------------------------------------------------------------- text
 
 
-def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box], list[Mobject]] | None = None
+def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box], list[VMobject]] | None = None
                 ) -> Drawn:
     """A text's glyphs fitted into its box, on its backing (a panel's) if it has one."""
     glyphs = LabelledTypst(typeset.body, typeset.labels, color=color)
     pad = typeset.padding
     glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
-    parts = {label: glyphs.group(label) for _, label in typeset.parts}
-    steps: list[Mobject] = []
+    parts: dict[str, VMobject] = {label: glyphs.group(label) for _, label in typeset.parts}
+    steps: list[VMobject] = []
     if typeset.lines:
         steps = [glyphs.group(label) for label in typeset.line_labels]
         leftover = [m for m in glyphs.submobjects if not any(m in s.submobjects for s in steps)]
@@ -143,7 +146,7 @@ def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box],
     return Drawn(glyphs, steps, parts, ink=glyphs)
 
 
-def panel_backing(box: Box) -> list[Mobject]:
+def panel_backing(box: Box) -> list[VMobject]:
     """A Panel's rounded card."""
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
                             fill_color=palette.PANEL_FILL, fill_opacity=1.0,
@@ -151,17 +154,17 @@ def panel_backing(box: Box) -> list[Mobject]:
     return [back.move_to(np.array([*box.center, 0.0]))]
 
 
-def block_backing(box: Box) -> list[Mobject]:
+def block_backing(box: Box) -> list[VMobject]:
     """A Block's flat backing with its accent bar down the left."""
     back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
                      fill_opacity=0.55, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
-    bar = Line([box.x0, box.y0, 0], [box.x0, box.y1, 0], color=palette.BLOCK_ACCENT, stroke_width=6)
+    bar = Line((box.x0, box.y0, 0), (box.x0, box.y1, 0), color=palette.BLOCK_ACCENT, stroke_width=6)
     return [back, bar]
 
 
-def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale: float = 1.0) -> Mobject:
-    def make() -> Mobject:
+def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale: float = 1.0) -> VMobject:
+    def make() -> VMobject:
         return LabelledTypst(typeset.body, color=color).fit_frame(
             Box.around(0.0, 0.0, typeset.width * scale, typeset.height * scale))
 
@@ -171,7 +174,7 @@ def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale:
 # ---------------------------------------------------------------- visuals
 
 
-def figure(spec: FigureSpec, box: Box, ctx: Context) -> Drawn:
+def figure(spec: FigureSpec, ctx: Context, box: Box) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
                             fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
@@ -179,13 +182,13 @@ def figure(spec: FigureSpec, box: Box, ctx: Context) -> Drawn:
     return Drawn(VGroup(back, *_own_label(spec, ctx, frame)), frame=frame)
 
 
-def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
+def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
     """The plan's axis lines and ticks, and each tick's number where the plan centres it."""
     frame = ctx.frame_for(spec, box)
     label_font = ctx.plan.theme.sizes.minimum
     marks = shapes.axis_marks(spec, frame, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
     color = palette.AXIS
-    parts: list[Mobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
+    parts: list[VMobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
     half = shapes.TICK_HALF
     for axis, found, across in (("x", marks.x, np.array([0, half, 0])), ("y", marks.y, np.array([half, 0, 0]))):
         for tick in found:
@@ -196,7 +199,7 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     return Drawn(VGroup(*parts, *_own_label(spec, ctx, frame)), frame=frame)
 
 
-def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) -> list[Mobject]:
+def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) -> list[VMobject]:
     """A Figure's or an Axes' own label in the box the plan gives it at the top of the object,
     in the object's colour (the text colour when it has none); nothing when it has no label."""
     if frame.title is None:
@@ -206,14 +209,13 @@ def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) ->
     return [glyphs.move_to(np.array([*Box(*extent).center, 0.0]))]
 
 
-def _number_label(ctx: Context, key: tuple, value: float, font: float) -> Mobject:
+def _number_label(ctx: Context, key: tuple, value: float, font: float) -> VMobject:
     text = shapes.number_text(value)
     return ctx.glyph((*key, font), lambda: LabelledTypst(prose(text), color=palette.AXIS).at_font(font))
 
 
-def image(spec: ImageSpec, box: Box, plan: ScenePlan) -> Drawn:
-    from pathlib import Path
-
+def image(spec: ImageSpec, ctx: Context, box: Box) -> Drawn:
+    plan = ctx.plan
     try:
         if not plan.folder:
             raise ImageProblem("has no folder")
@@ -232,8 +234,8 @@ def placeholder(box: Box, message: str) -> VGroup:
     frame = Rectangle(width=box.width, height=box.height, stroke_color=palette.PLACEHOLDER, stroke_width=3)
     frame.move_to(np.array([*box.center, 0.0]))
     cross = VGroup(
-        Line([box.x0, box.y0, 0], [box.x1, box.y1, 0], color=palette.PLACEHOLDER, stroke_width=1.5),
-        Line([box.x0, box.y1, 0], [box.x1, box.y0, 0], color=palette.PLACEHOLDER, stroke_width=1.5),
+        Line((box.x0, box.y0, 0), (box.x1, box.y1, 0), color=palette.PLACEHOLDER, stroke_width=1.5),
+        Line((box.x0, box.y1, 0), (box.x1, box.y0, 0), color=palette.PLACEHOLDER, stroke_width=1.5),
     )
     note = LabelledTypst(prose(message), color=palette.PLACEHOLDER).at_font(24)
     if note.width > box.width * 0.9:
@@ -244,15 +246,19 @@ def placeholder(box: Box, message: str) -> VGroup:
     return VGroup(frame, cross, backing, note)
 
 
-def table(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
+def table(spec: TableSpec, ctx: Context, box: Box) -> Drawn:
+    return tabulate(spec, ctx.plan.tables[spec.name], box)
+
+
+def tabulate(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
     """A Table's cells, row by row; a table whose text reads right to left (its first strong
     character is Arabic or Hebrew) runs its columns from the right."""
     scale = box.width / metrics.width if metrics.width > 0 else 1.0
     rtl = right_to_left(spec.text or "")
     color = palette.color(spec.color if spec.color != "text" else None)
-    rows: list[Mobject] = []
-    parts: dict[str, Mobject] = {}
-    columns: dict[int, list[Mobject]] = {}
+    rows: list[VMobject] = []
+    parts: dict[str, VMobject] = {}
+    columns: dict[int, list[VMobject]] = {}
     y = box.y1
     for r, cells in enumerate(metrics.cells):
         height = (metrics.rows[r] + 2 * metrics.pad_y) * scale
@@ -277,12 +283,12 @@ def table(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
             x += width
         row.add(row_cells)
         if r == 0 and spec.header:
-            row.add(Line([box.x0, y - height, 0], [box.x1, y - height, 0], color=palette.AXIS, stroke_width=2.5))
+            row.add(Line((box.x0, y - height, 0), (box.x1, y - height, 0), color=palette.AXIS, stroke_width=2.5))
         parts[f"row={r + 1}"] = row_cells
         rows.append(row)
         y -= height
-    for c, cells in columns.items():
-        parts[f"column={c}"] = VGroup(*cells)
+    for c, column in columns.items():
+        parts[f"column={c}"] = VGroup(*column)
     return Drawn(VGroup(*rows), steps=rows, parts=parts)
 
 
@@ -364,7 +370,7 @@ _CORNER_T = np.linspace(0, 1, CUBIC)
 _MEET = 1e-6
 
 
-def smoothly(samples: np.ndarray) -> np.ndarray:
+def smoothly(samples: ArrayLike) -> np.ndarray:
     """The points of `VMobject().set_points_smoothly(samples)`, the same numbers, with no VMobject
     made on the way (a graph rebuilt on every frame as its numbers tick is made of dozens of
     pieces): Manim's corners (`set_points_as_corners`), then the ends of every two curves compared
@@ -389,7 +395,7 @@ def smoothly(samples: np.ndarray) -> np.ndarray:
     return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
 
-def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
+def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> VMobject:
     """A graph's label where the plan settles its legend entry (in its row where that is clear), in
     the graph's colour, its swatch before it."""
     _, _, scale = frame.legend[spec.name]

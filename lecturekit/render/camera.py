@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
 import cairo
 import numpy as np
-from manim import ImageMobject, VMobject
+from manim import ImageMobject, PMobject, VMobject
 from manim.camera.camera import Camera
+from manim.mobject.types.image_mobject import AbstractImageMobject
 from PIL import Image
 
 from lecturekit.render.pixels import Pixels
@@ -51,7 +53,8 @@ class BoardCamera(Camera):
         #: something was drawn that the camera cannot bound, so anywhere).
         self.ink: list[Pixels] | None = None
 
-    def display_multiple_non_background_colored_vmobjects(self, vmobjects, pixel_array: np.ndarray) -> None:
+    def display_multiple_non_background_colored_vmobjects(self, vmobjects: Iterable[VMobject], pixel_array: np.ndarray
+                                                          ) -> None:
         ctx = self.get_cairo_context(pixel_array)
         if self.ink is None:
             for vmobject in vmobjects:
@@ -69,11 +72,12 @@ class BoardCamera(Camera):
         if x0 <= x1:
             self.ink.append(_reach(ctx, (x0, y0, x1, y1), widest * self.cairo_line_width_multiple))
 
-    def display_multiple_background_colored_vmobjects(self, cvmobjects, pixel_array: np.ndarray) -> BoardCamera:
+    def display_multiple_background_colored_vmobjects(self, cvmobjects: Iterable[VMobject], pixel_array: np.ndarray
+                                                      ) -> BoardCamera:
         self.ink = None  # painted through a picture of its own: not bounded here
         return super().display_multiple_background_colored_vmobjects(cvmobjects, pixel_array)
 
-    def display_multiple_point_cloud_mobjects(self, pmobjects, pixel_array: np.ndarray) -> None:
+    def display_multiple_point_cloud_mobjects(self, pmobjects: Iterable[PMobject], pixel_array: np.ndarray) -> None:
         self.ink = None
         super().display_multiple_point_cloud_mobjects(pmobjects, pixel_array)
 
@@ -96,7 +100,8 @@ class BoardCamera(Camera):
             ctx.append_path(path)
         return self
 
-    def display_image_mobject(self, image_mobject: ImageMobject, pixel_array: np.ndarray) -> None:
+    def display_image_mobject(self, image_mobject: AbstractImageMobject, pixel_array: np.ndarray) -> None:
+        assert isinstance(image_mobject, ImageMobject)  # the board's pictures
         corners = image_mobject.points.tobytes()
         layer = self.layers.get(image_mobject)
         if layer is None or layer[0] != corners:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import cast
 
 import numpy as np
 from manim import (
     Animation,
     Create,
+    Group,
     GrowFromCenter,
     GrowFromPoint,
     ImageMobject,
@@ -22,7 +24,6 @@ from manim import (
     Mobject,
     Rectangle,
     RoundedRectangle,
-    VGroup,
     VMobject,
     Write,
     linear,
@@ -142,6 +143,12 @@ class Delayed(Effect):
         self.effect.skip()
 
 
+def drawn(animation: Animation) -> Mobject:
+    """What the animation animates: Manim declares it an OpenGL mobject (its first declaration),
+    the board's are Cairo's."""
+    return cast(Mobject, animation.mobject)
+
+
 def light_copy(mobject: Mobject) -> Mobject:
     """The mobject's tree with its own points and colours, as an animation needs to start from.
     Manim's `copy` deep-copies every attribute of every glyph, which made writing a paragraph
@@ -164,10 +171,11 @@ class _Write(Write):
         super().begin()
 
     def create_starting_mobject(self) -> Mobject:
-        return light_copy(self.mobject)
+        return light_copy(drawn(self))
 
-    def interpolate_submobject(self, submobject: Mobject, starting_submobject: Mobject, outline: Mobject,
-                               alpha: float) -> None:
+    # as Manim's own Write, which is handed the outline too
+    def interpolate_submobject(self, submobject: Mobject, starting_submobject: Mobject,  # type: ignore[override]
+                               outline: Mobject, alpha: float) -> None:
         index, subalpha = integer_interpolate(0, 2, alpha)
         if index == 0:
             submobject.pointwise_become_partial(outline, 0, subalpha)
@@ -179,9 +187,10 @@ class _Write(Write):
             submobject.interpolate(outline, starting_submobject, subalpha)
 
     def get_outline(self) -> Mobject:  # as Manim's own, but for the copy
-        outline = light_copy(self.mobject)
+        outline = light_copy(drawn(self))
         outline.set_fill(opacity=0)
         for sm in outline.family_members_with_points():
+            assert isinstance(sm, VMobject)  # Write draws strokes only
             sm.set_stroke(color=self.get_stroke_color(sm), width=self.stroke_width)
         return outline
 
@@ -190,11 +199,12 @@ class _Create(Create):
     """Manim's Create, its starting point made with `light_copy`."""
 
     def create_starting_mobject(self) -> Mobject:
-        return light_copy(self.mobject)
+        return light_copy(drawn(self))
 
 
 def write(mobject: Mobject, left_to_right: bool = False) -> Effect:
-    if left_to_right and isinstance(mobject, VMobject):
+    assert isinstance(mobject, VMobject)  # Write draws strokes only
+    if left_to_right:
         order = sorted(mobject.submobjects, key=lambda m: m.get_left()[0])
         mobject.submobjects = order
         return Play(_Write(mobject, rate_func=linear, lag_ratio=0.08))
@@ -202,6 +212,7 @@ def write(mobject: Mobject, left_to_right: bool = False) -> Effect:
 
 
 def create(mobject: Mobject) -> Effect:
+    assert isinstance(mobject, VMobject)  # Create draws strokes only
     return Play(_Create(mobject, rate_func=DECELERATE))
 
 
@@ -214,7 +225,7 @@ class Fade(Effect):
         self.mobject, self.appear = mobject, appear
 
     def begin(self) -> None:
-        self.members = []
+        self.members: list[tuple[VMobject | ImageMobject, float, float]] = []
         for m in self.mobject.get_family():
             if isinstance(m, VMobject) and m.has_points():
                 self.members.append((m, m.get_fill_opacity(), m.get_stroke_opacity()))
@@ -225,10 +236,10 @@ class Fade(Effect):
     def update(self, alpha: float) -> None:
         k = DECELERATE(alpha) if self.appear else 1.0 - DECELERATE(alpha)
         for m, fill, stroke in self.members:
-            if isinstance(m, ImageMobject):
-                m.set_opacity(k)
-            else:
+            if isinstance(m, VMobject):
                 set_opacities(m, fill * k, stroke * k)
+            else:
+                m.set_opacity(k)
 
     def skip(self) -> None:
         """An arrival ends as built; a departure is taken off the board."""
@@ -275,7 +286,7 @@ def enter(entrance: Entrance, mobject: Mobject, left_to_right: bool = False) -> 
         case Entrance.GROW_FROM_START:  # an arrow out of its tail
             return grow(mobject, np.array(mobject.submobjects[0].get_start()))
         case Entrance.PANEL:  # the backing fades in as the text (its last part) is written over it
-            back = VGroup(*mobject.submobjects[:-1])
+            back = Group(*mobject.submobjects[:-1])
             return Together(Delayed(fade_in(back), 0.0, 0.35), Delayed(write(mobject.submobjects[-1]), 0.15, 1.0))
         case Entrance.WRITE_TITLE:
             return write(mobject, left_to_right=left_to_right)
@@ -295,26 +306,34 @@ class Recolor(Effect):
     """Emphasis on or off: the targets' colour eases to the emphasis colour or back, and a soft
     highlight behind them fades in or out."""
 
-    def __init__(self, targets: VMobject, highlight: VMobject | None, on: bool, base: dict[int, ManimColor]):
+    def __init__(self, targets: Mobject, highlight: VMobject | None, on: bool, base: dict[int, ManimColor | None]):
         self.targets, self.highlight, self.on, self.base = targets, highlight, on, base
 
     def begin(self) -> None:
         self.members = [m for m in self.targets.family_members_with_points() if isinstance(m, VMobject)]
-        self.start = {id(m): m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
-                      for m in self.members}
+        self.start = {id(m): own_color(m) for m in self.members}
 
     def update(self, alpha: float) -> None:
         a = DECELERATE(alpha)
         goal = ManimColor(palette.EMPHASIS)
         for m in self.members:
-            end = goal if self.on else self.base.get(id(m), self.start[id(m)])
-            c = self.start[id(m)].interpolate(end, a)
+            start, back = self.start[id(m)], self.base.get(id(m))
+            if start is None:  # neither its fill nor its stroke shows
+                continue
+            end = goal if self.on else back if back is not None else start
+            c = start.interpolate(end, a)
             if m.get_fill_opacity() > 0:
                 m.set_fill(c, family=False)
             if m.get_stroke_width() > 0:
                 m.set_stroke(c, family=False)
         if self.highlight is not None:
             self.highlight.set_fill(opacity=HIGHLIGHT * (a if self.on else 1 - a))
+
+
+def own_color(m: VMobject) -> ManimColor | None:
+    """The colour a member shows: its fill's where it is filled, else its stroke's (None where
+    that is transparent black, which shows nothing)."""
+    return m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
 
 
 def highlight_for(targets: Mobject, within: Box) -> Rectangle:

@@ -3,7 +3,7 @@ them) and the colours everything goes back to."""
 
 from __future__ import annotations
 
-from manim import Mobject, VMobject
+from manim import ManimColor, Mobject, VMobject
 
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
@@ -13,13 +13,9 @@ from lecturekit.render import effects as fx
 from lecturekit.render.builders import Drawn
 
 
-def colors(mobject: Mobject) -> dict[int, object]:
+def colors(mobject: Mobject) -> dict[int, ManimColor | None]:
     """Each drawn member's own colour, by id."""
-    out = {}
-    for m in mobject.family_members_with_points():
-        if isinstance(m, VMobject):
-            out[id(m)] = m.get_fill_color() if m.get_fill_opacity() > 0 else m.get_stroke_color()
-    return out
+    return {id(m): fx.own_color(m) for m in mobject.family_members_with_points() if isinstance(m, VMobject)}
 
 
 def targets(drawn: Drawn, part: Part | None, typeset: Typeset | None) -> Mobject:
@@ -46,7 +42,7 @@ class Emphasis:
         #: The part each highlight is behind.
         self.parts: dict[tuple[str, str], Part | None] = {}
         #: Each object's own colours, which emphasis eases back to.
-        self.base: dict[str, dict[int, object]] = {}
+        self.base: dict[str, dict[int, ManimColor | None]] = {}
 
     def remember(self, name: str, mobject: Mobject) -> None:
         self.base[name] = colors(mobject)

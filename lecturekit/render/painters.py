@@ -1,53 +1,85 @@
-"""One painter per kind: the plan's decisions for an object in, mobjects out.
+"""One painter per kind and place: the plan's decisions for an object in, mobjects out.
 
-A painter takes the spec, the board's context and where the object goes: its box for a
-top-level object, its parent's coordinate frame for a child. `paint` looks the painter up by
-kind; a registered kind with no painter fails when this module is imported, and a kind that is
-not the format's registers its own with `painter`.
+A painter is a builder with one signature, `(spec, ctx, where) -> Drawn | None`: the spec of its
+kind, the board's context and where the object goes, its box (a top-level object) or its
+parent's coordinate frame (a child). `painter(kind, spec, where)` registers one; `paint` looks
+it up by the spec's kind and the place. A registered kind without a painter for every place its
+`Parent` allows fails when this module is imported, and a kind that is not the format's
+registers its own with `painter`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
-from manim import Mobject
+from manim import VMobject
 
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
-from lecturekit.kinds import Kind, Spec, registered
+from lecturekit.kinds import (
+    AxesSpec,
+    FigureSpec,
+    FunctionPlotSpec,
+    ImageSpec,
+    Kind,
+    LineSpec,
+    MathSpec,
+    Parent,
+    PlotPointSpec,
+    PointSpec,
+    Spec,
+    TableSpec,
+    VectorSpec,
+    kind_def,
+    registered,
+)
 from lecturekit.kinds.outline import ParentFrame
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
 
 Where = Box | ParentFrame
+S = TypeVar("S", bound=Spec)
+W = TypeVar("W", Box, ParentFrame)
 Painter = Callable[[Spec, Context, Where], Drawn | None]
 
-_PAINTERS: dict[Kind, Painter] = {}
+_PAINTERS: dict[tuple[Kind, type[Where]], Painter] = {}
+
+#: The places a kind is drawn in, by its `Parent` rule.
+PLACES: dict[Parent, tuple[type[Where], ...]] = {
+    Parent.NEVER: (Box,), Parent.REQUIRED: (ParentFrame,), Parent.ALLOWED: (Box, ParentFrame)}
 
 
-def painter(kind: Kind) -> Callable[[Painter], Painter]:
-    """Register the decorated function as the painter of `kind`."""
+def painter(kind: Kind, spec: type[S], where: type[W]
+            ) -> Callable[[Callable[[S, Context, W], Drawn | None]], Callable[[S, Context, W], Drawn | None]]:
+    """Register the decorated builder as what paints `kind` in `where` (a Box or a ParentFrame);
+    `spec` is the kind's spec type (or a base of it), which is what the builder is handed."""
+    own = kind_def(kind).spec
+    if not issubclass(own, spec):
+        raise TypeError(f"a {kind.value} is a {own.__name__}, not a {spec.__name__}")
 
-    def register(paint: Painter) -> Painter:
-        _PAINTERS[kind] = paint
-        return paint
+    def register(builder: Callable[[S, Context, W], Drawn | None]) -> Callable[[S, Context, W], Drawn | None]:
+        # `paint` hands it only specs of its kind (a `spec`, checked above) in a `where`
+        _PAINTERS[kind, where] = cast(Painter, builder)
+        return builder
 
     return register
 
 
 def unregister(kind: Kind) -> None:
-    _PAINTERS.pop(kind, None)
+    for place in (Box, ParentFrame):
+        _PAINTERS.pop((kind, place), None)
 
 
 def paint(spec: Spec, ctx: Context, where: Where) -> Drawn | None:
-    return _PAINTERS[spec.kind](spec, ctx, where)
+    return _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentFrame](spec, ctx, where)
 
 
 def missing() -> list[Kind]:
-    """Registered kinds that have no painter."""
-    return [d.kind for d in registered() if d.kind not in _PAINTERS]
+    """Registered kinds without a painter for some place they may be drawn in."""
+    return [d.kind for d in registered() if any((d.kind, place) not in _PAINTERS for place in PLACES[d.parent])]
 
 
 def text_color(spec: Spec) -> str:
@@ -57,76 +89,47 @@ def text_color(spec: Spec) -> str:
 
 @dataclass(frozen=True)
 class TextPainter:
-    """Paints a text kind: its glyphs in its box, on its backing if it has one; drawn in a
-    figure, a text is a label beside the mark it names."""
+    """Paints a text kind: its glyphs in its box, on its backing if it has one."""
 
-    backing: Callable[[Box], list[Mobject]] | None = None
+    backing: Callable[[Box], list[VMobject]] | None = None
 
-    def __call__(self, spec: Spec, ctx: Context, where: Where) -> Drawn | None:
-        if isinstance(where, ParentFrame):
-            return build.child_math(spec, ctx, where)
+    def __call__(self, spec: Spec, ctx: Context, box: Box) -> Drawn | None:
         typeset = ctx.typeset(spec.name)
-        return self.draw(spec, typeset, where) if typeset is not None else None
+        return self.draw(spec, typeset, box) if typeset is not None else None
 
     def draw(self, spec: Spec, typeset: Typeset, box: Box) -> Drawn:
         return build.text_object(typeset, box, text_color(spec), self.backing)
 
 
 for _kind in (Kind.TITLE, Kind.HEADING, Kind.TEXT, Kind.MATH, Kind.DERIVATION):
-    painter(_kind)(TextPainter())
-painter(Kind.PANEL)(TextPainter(build.panel_backing))
-painter(Kind.BLOCK)(TextPainter(build.block_backing))
+    painter(_kind, Spec, Box)(TextPainter())
+painter(Kind.PANEL, Spec, Box)(TextPainter(build.panel_backing))
+painter(Kind.BLOCK, Spec, Box)(TextPainter(build.block_backing))
 
 
 def paint_text(spec: Spec, typeset: Typeset, box: Box) -> Drawn:
     """A text object as its kind's painter draws it with this typesetting."""
-    text_painter = _PAINTERS[spec.kind]
+    text_painter = _PAINTERS[spec.kind, Box]
     if not isinstance(text_painter, TextPainter):
         raise TypeError(f"a {spec.kind.value} is not a text")
     return text_painter.draw(spec, typeset, box)
 
 
-@painter(Kind.TABLE)
-def _table(spec: Spec, ctx: Context, where: Where) -> Drawn:
-    assert isinstance(where, Box)
-    return build.table(spec, ctx.plan.tables[spec.name], where)  # type: ignore[arg-type]
+# drawn in a figure, a formula is a label beside the mark it names
+painter(Kind.MATH, MathSpec, ParentFrame)(build.child_math)
+painter(Kind.TABLE, TableSpec, Box)(build.table)
+painter(Kind.FIGURE, FigureSpec, Box)(build.figure)
+painter(Kind.AXES, AxesSpec, Box)(build.axes)
+painter(Kind.IMAGE, ImageSpec, Box)(build.image)
+painter(Kind.VECTOR, VectorSpec, ParentFrame)(build.vector)
+painter(Kind.LINE, LineSpec, ParentFrame)(build.line)
+painter(Kind.POINT, PointSpec, ParentFrame)(build.point)
+painter(Kind.FUNCTION_PLOT, FunctionPlotSpec, ParentFrame)(build.plot)
+painter(Kind.PLOT_POINT, PlotPointSpec, ParentFrame)(build.plot_point)
 
 
-@painter(Kind.FIGURE)
-def _figure(spec: Spec, ctx: Context, where: Where) -> Drawn:
-    assert isinstance(where, Box)
-    return build.figure(spec, where, ctx)  # type: ignore[arg-type]
-
-
-@painter(Kind.AXES)
-def _axes(spec: Spec, ctx: Context, where: Where) -> Drawn:
-    assert isinstance(where, Box)
-    return build.axes(spec, where, ctx)  # type: ignore[arg-type]
-
-
-@painter(Kind.IMAGE)
-def _image(spec: Spec, ctx: Context, where: Where) -> Drawn:
-    assert isinstance(where, Box)
-    return build.image(spec, where, ctx.plan)  # type: ignore[arg-type]
-
-
-def _child(build_child: Callable[[Spec, Context, ParentFrame], Drawn]) -> Painter:
-    def paint_child(spec: Spec, ctx: Context, where: Where) -> Drawn:
-        assert isinstance(where, ParentFrame)
-        return build_child(spec, ctx, where)
-
-    return paint_child
-
-
-painter(Kind.VECTOR)(_child(build.vector))  # type: ignore[arg-type]
-painter(Kind.LINE)(_child(build.line))  # type: ignore[arg-type]
-painter(Kind.POINT)(_child(build.point))  # type: ignore[arg-type]
-painter(Kind.FUNCTION_PLOT)(_child(build.plot))  # type: ignore[arg-type]
-painter(Kind.PLOT_POINT)(_child(build.plot_point))  # type: ignore[arg-type]
-
-
-@painter(Kind.VARIABLE_NUMBER)
-def _nothing(spec: Spec, ctx: Context, where: Where) -> None:
+@painter(Kind.VARIABLE_NUMBER, Spec, Box)
+def _nothing(spec: Spec, ctx: Context, where: Box) -> None:
     """A VariableNumber is never drawn; what uses it follows it."""
     return None
 

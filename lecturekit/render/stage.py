@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from manim import Mobject
 
-from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Redraw, Show, ShowStyle, StyleHint, Tick
+from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Part, Redraw, Show, ShowStyle, StyleHint, Tick
 from lecturekit.forms import Box as BoxAction
 from lecturekit.kinds import kind_def
 from lecturekit.plan import ScenePlan, reflowed
@@ -215,19 +215,20 @@ class Stage:
             return self.board.reflow(cue.object, typeset, cue.place.box)
         return self.board.move(cue.object, cue.place.box)
 
-    def _targets(self, name: str, part) -> Mobject:
+    def _targets(self, name: str, part: Part | None) -> Mobject:
         return targets(self.board.live[name].drawn, part, self.plan.texts.get(name))
 
     def _emphasize(self, cue: Cue) -> fx.Effect:
         action = cue.action
-        found = self._targets(cue.object, action.part)  # type: ignore[attr-defined]
+        assert isinstance(action, Emphasize)  # `EFFECTS` hands it its own form's cues
+        found = self._targets(cue.object, action.part)
         live = self.board.live[cue.object]
         within = live.box if self.plan.objects[cue.object].parent is None else None
-        return self.emphasis.change(cue.object, live.holder, found, action.part, action.on,  # type: ignore[attr-defined]
-                                    within)
+        return self.emphasis.change(cue.object, live.holder, found, action.part, action.on, within)
 
     def _flash(self, cue: Cue) -> fx.Effect:
-        return fx.flash(self._targets(cue.object, cue.action.part))  # type: ignore[attr-defined]
+        assert isinstance(cue.action, Flash)
+        return fx.flash(self._targets(cue.object, cue.action.part))
 
     def _box(self, cue: Cue) -> fx.Effect:
         return fx.create(self.board.ring(cue.object))

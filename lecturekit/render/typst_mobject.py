@@ -92,21 +92,22 @@ class LabelledTypst(Typst):
             return
         size = max(shape.width, shape.height)
         if size > 0:
-            shape._typst_reference_size = size
-            shape._typst_source_stroke_width = shape.stroke_width
+            shape._typst_reference_size = size  # type: ignore[attr-defined]  # Manim's Typst reads these
+            shape._typst_source_stroke_width = shape.stroke_width  # type: ignore[attr-defined]
             self._stroke_width_tracked_submobjects.append(shape)
 
     def _by_colour(self, label: str) -> VGroup:
         """Glyphs drawn in the label's marker colour, given back the object's own colour."""
         marker = label_color(label)
         found = VGroup(*[m for m in self.family_members_with_points()
-                         if m.get_fill_color().to_hex().lower() == marker])
+                         if isinstance(m, VMobject) and m.get_fill_color().to_hex().lower() == marker])
         found.set_fill(self.color)
         return found
 
     def _take_frame(self) -> VMobject | None:
         for sub in self.family_members_with_points():
-            if sub.get_stroke_color().to_hex().lower() == FRAME_COLOR:
+            stroke = sub.get_stroke_color() if isinstance(sub, VMobject) else None
+            if isinstance(sub, VMobject) and stroke is not None and stroke.to_hex().lower() == FRAME_COLOR:
                 return sub
         return None
 

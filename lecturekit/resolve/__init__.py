@@ -88,12 +88,12 @@ class ResolvedLecture:
     diagnostics: tuple[Diagnostic, ...]
     live_recorded: int
     live_agreeing: int
+    #: The file as loaded and validated, so that nothing after this reads it again.
+    lecture: Lecture
     #: The lecture file itself.
     source: str = ""
     #: The overrides file it was read with ("" for none).
     overrides: str = ""
-    #: The file as loaded and validated, so that nothing after this reads it again.
-    lecture: Lecture | None = None
     #: What the translation it is in gave it (None: the lecture as recorded; `lecturekit.translate`).
     translation: TranslationReport | None = None
 
@@ -136,7 +136,7 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
     _check_scene_times(lecture, diagnostics)
     return ResolvedLecture(
         lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1], str(lecture.source), str(overrides.source or ""), lecture,
+        live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
     )
 
 

@@ -65,7 +65,7 @@ def repair_text(found: Findings, spec: Spec) -> Spec:
         # the same length, so the offsets of the parts that actions name still hold
         spec = replace(spec, text=_LATEX_BREAK.sub(" \\\\", spec.text))
         found.report(inferred(place, "reads LaTeX's '\\\\' as a line break (Typst writes '\\')"))
-    if (label := label_spec(spec)) is not None and label.kind is Kind.TEXT:
+    if spec.label is not None and (label := label_spec(spec)) is not None and label.kind is Kind.TEXT:
         found.report(inferred(place, f"label {quote(spec.label)} is not Typst math; it is set as plain text"))
     return spec
 
@@ -213,7 +213,7 @@ def check_images(found: Findings, objects: dict[str, Spec], folder: Path) -> Non
     """An image is decoded as it will be drawn; one that cannot be is a placeholder."""
     for name, spec in objects.items():
         problem = image_problem(folder, spec.path) if isinstance(spec, ImageSpec) else None
-        if problem is not None:
+        if isinstance(spec, ImageSpec) and problem is not None:
             found.report(warning(found.place(name), f"image {quote(spec.path)} {problem}",
                                 "a marked placeholder is drawn instead"))
 
@@ -229,9 +229,9 @@ def repair_tables(found: Findings, objects: dict[str, Spec], actions: list[Timed
             1 for a in actions if a.action.object == name and isinstance(a.action, Show)
         )
         columns = max(
-            (a.action.part.index for a in actions
+            (part.index for a in actions
              if a.action.object == name
-             and isinstance(getattr(a.action, "part", None), ColumnPart)),
+             and isinstance(part := getattr(a.action, "part", None), ColumnPart)),
             default=1,
         )
         rows = rows_of(spec.rows)

@@ -39,7 +39,7 @@ def reference_problems(found: Findings, spec: Spec, objects: dict[str, Spec], va
         yield f"a {spec.kind.value} is not drawn in a Figure or Axes", "remove 'drawn in'"
     elif spec.parent is not None and spec.parent not in found.scene.objects:
         yield f"is drawn in {quote(spec.parent)}, which this scene does not have", "fix the name"
-    elif parent is not None and not kind_def(parent.kind).container:
+    elif spec.parent is not None and parent is not None and not kind_def(parent.kind).container:
         yield (f"is drawn in {quote(spec.parent)}, a {parent.kind.value}; only Figures and Axes hold objects",
                "draw it in a Figure or Axes")
     elif spec.parent is None and rule is Parent.REQUIRED:

@@ -10,11 +10,16 @@ import threading
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from lecturekit.pipeline import RenderedScene
 
 Event = dict[str, Any]
 #: The whole lecture joined, in place of a scene index.
@@ -36,7 +41,7 @@ class RenderQueue:
     worker sends (progress, a video ready, a failure) goes to `publish`, from a thread of its own."""
 
     def __init__(self, lecture: Path, overrides: Path | None, out: Path, jobs: int,
-                 publish: Callable[[Event], None], language: Language | None = None):
+                 publish: Callable[[Event], object], language: Language | None = None):
         self.settings = RenderSettings(VIDEO, out)
         self._publish = publish
         self._pending: list[Task] = []
@@ -88,7 +93,7 @@ class RenderQueue:
         self._thread.join(5)
 
 
-def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int,
+def _work(conn: Connection, lecture: Path, overrides: Path | None, settings: RenderSettings, jobs: int,
           language: Language | None) -> None:
     """The worker: each task renders through the pipeline, which reuses what is unchanged."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
@@ -101,7 +106,7 @@ def _work(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
             conn.send({"type": "progress", "scene": scene, "done": done, "total": frames.get(scene, 0)})
         return report
 
-    def ready(rendered) -> None:
+    def ready(rendered: RenderedScene) -> None:
         conn.send({"type": "ready", "scene": rendered.index, "path": rendered.path.name, "frames": rendered.frames,
                    "version": rendered.path.stat().st_mtime_ns})
 
@@ -133,7 +138,7 @@ async def watch(paths: Sequence[Path], changed: Callable[[], Awaitable[None]], e
     """Call `changed` whenever any of `paths` changes on disk (written, replaced or removed),
     once the writing has settled. Runs until cancelled."""
     def stamps() -> list[tuple[int, int, int] | None]:
-        found = []
+        found: list[tuple[int, int, int] | None] = []
         for path in paths:
             try:
                 status = path.stat()

@@ -42,8 +42,8 @@ def review(resolved: ResolvedLecture, overrides: Path | None, fps: int) -> dict[
                 scene, time = found
                 scenes[scene.index - 1]["warnings"].append(_warning(diagnostic, time - scene.start))
                 placed.add(id(diagnostic))
-    for plan, scene in zip(plans, scenes, strict=True):
-        scene["warnings"] += [{"severity": "warning", "line": f"warning: {text}", "time": 0.0}
+    for plan, page in zip(plans, scenes, strict=True):
+        page["warnings"] += [{"severity": "warning", "line": f"warning: {text}", "time": 0.0}
                               for text in plan.warnings]
     return {
         "title": resolved.title,

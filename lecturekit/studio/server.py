@@ -26,7 +26,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from lecturekit.diagnostics import LectureError
 from lecturekit.paths import confined
@@ -69,7 +69,7 @@ class TokenGate:
         elif not secrets.compare_digest(given.encode(), self.token.encode()):
             response = PlainTextResponse("wrong token", 403, headers=HEADERS)
         else:
-            async def send_with_headers(message: dict) -> None:
+            async def send_with_headers(message: Message) -> None:
                 if message["type"] == "http.response.start":
                     message["headers"] = [*message.get("headers", []),
                                           *((k.lower().encode(), v.encode()) for k, v in HEADERS.items())]

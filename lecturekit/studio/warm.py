@@ -8,11 +8,18 @@ import multiprocessing
 import signal
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.translate import Language
 from lecturekit.workers import unwind_on_sigterm
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
+    from lecturekit.plan import ScenePlan
+    from lecturekit.resolve import ResolvedLecture
 
 #: Boards kept built for each scene, to carry on from.
 KEPT = 4
@@ -58,7 +65,7 @@ class WarmStills:
         self._conn.close()
 
 
-def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings,
+def _serve(conn: Connection, lecture: Path, overrides: Path | None, settings: RenderSettings,
            language: Language | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops this process itself
     unwind_on_sigterm()
@@ -72,9 +79,13 @@ def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings
     with manim_config(settings.preset, settings.frame_rate, settings.cache):
         from lecturekit.render.stage import Stage
 
-        resolved, version, plans, stages = None, None, {}, {}
+        resolved: ResolvedLecture | None = None
+        version: object = None
+        plans: dict[int, ScenePlan] = {}
+        #: Boards kept by scene, with their painters.
+        stages: dict[int, list[tuple[Stage, Painter]]] = {}
 
-        def draw(scene: int, seconds: float) -> bytes:
+        def draw(resolved: ResolvedLecture, scene: int, seconds: float) -> bytes:
             if scene not in plans:
                 [plans[scene]] = plan_scenes(resolved, [resolved.scenes[scene - 1]], settings.frame_rate)
                 stages[scene] = []
@@ -103,7 +114,7 @@ def _serve(conn, lecture: Path, overrides: Path | None, settings: RenderSettings
                     ensure_renderable(resolved)
                 if not 1 <= scene <= len(resolved.scenes):
                     raise LectureError(error(Place(), f"no scene {scene}"))
-                conn.send(("ok", draw(scene, seconds)))
+                conn.send(("ok", draw(resolved, scene, seconds)))
             except LectureError as exc:
                 resolved = None
                 conn.send(("error", exc.diagnostics))

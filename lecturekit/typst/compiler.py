@@ -118,7 +118,15 @@ def _first_line(message: str) -> str:
 
 _compiler = Compiler()
 atexit.register(_compiler.stop)
-os.register_at_fork(after_in_child=lambda: setattr(_compiler, "process", None) or setattr(_compiler, "folder", None))
+
+
+def _forget_in_child() -> None:
+    """A forked child starts a compile process of its own."""
+    _compiler.process = None
+    _compiler.folder = None
+
+
+os.register_at_fork(after_in_child=_forget_in_child)
 
 
 def compile_svg(body: str, hidden: str | None = None) -> bytes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lecturekit.kinds import TableSpec, kind_def
@@ -78,7 +79,11 @@ def _partners(found: list) -> tuple[dict[int, int], dict[int, int]]:
     """Each bracket that is matched, with the index of its partner; and for each `,` or `;` inside
     a matched bracket, each named argument's name and everything in its value, that bracket's
     opening (a group of any of them is grown to the whole call: a value may not be a group)."""
-    partners, stack, commas, inside, named = {}, [], {}, [], []
+    partners: dict[int, int] = {}
+    commas: dict[int, int] = {}
+    stack: list[int] = []
+    inside: list[list[int]] = []
+    named: list[bool] = []
     for i, token in enumerate(found):
         if token.sort in (Sort.BREAK, Sort.ALIGN):  # brackets do not pair across a line or a column
             stack.clear()
@@ -201,7 +206,8 @@ def _math(math: str, offset: int, spans: list[Span]) -> str:
     pieces = _nest(ranges, 0, len(found))
 
     def render(pieces: list, in_group: bool) -> str:
-        out, depth = [], 0
+        out: list[str] = []
+        depth = 0
         for piece in pieces:
             if isinstance(piece, _Group):  # apart from a name or number before it
                 space = " " if out and (out[-1][-1:].isalnum() or out[-1][-1:] in "_.'") else ""
@@ -263,7 +269,7 @@ def probed(body: str, label: str) -> bool:
     return f'lkgrp("{label}"' in body
 
 
-def prose(text: str, spans: list[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
+def prose(text: str, spans: Sequence[Span] = (), width_pt: float | None = None, align: str = "left") -> str:
     """A paragraph: literal text with inline `$…$` math; wrapped at `width_pt` when given.
 
     A paragraph whose first strong character is right-to-left (Arabic, Hebrew) is set right to
@@ -343,7 +349,7 @@ def inline_math(text: str) -> list[tuple[int, int]]:
     return found
 
 
-def formula(text: str, spans: list[Span] = (), offset: int = 0) -> str:
+def formula(text: str, spans: Sequence[Span] = (), offset: int = 0) -> str:
     """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
     return framed(f"$ {_math(text, offset, list(spans))} $")
 

@@ -23,6 +23,7 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 _PR_SET_PDEATHSIG = 1
 _CLONE_NEWUSER = 0x10000000
@@ -44,7 +45,7 @@ def _confine(memory: int) -> None:
         libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)
 
 
-def _answer(out, status: str, payload: bytes) -> None:
+def _answer(out: BinaryIO, status: str, payload: bytes) -> None:
     out.write(f"{status} {len(payload)}\n".encode() + payload)
     out.flush()
 
@@ -64,17 +65,19 @@ def _serve(folder: str) -> None:
     while header := source_in.readline():
         op, length = header.split()
         source = source_in.read(int(length))
+        # typst's stubs want the root of the source's type; the binding takes a str root for bytes
         try:
             if op == b"svg":
-                result = typst.compile(source, format="svg", root=root, package_path=root,
+                result = typst.compile(source, format="svg", root=root, package_path=root,  # type: ignore[call-overload]
                                        package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
             elif op == b"png":
                 ppi, _, document = source.partition(b"\n")
-                result = typst.compile(document, format="png", ppi=float(ppi), root=root, package_path=root,
-                                       package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
+                result = typst.compile(  # type: ignore[call-overload]
+                    document, format="png", ppi=float(ppi), root=root, package_path=root, package_cache_path=root,
+                    font_paths=fonts, ignore_system_fonts=True)
             else:
                 selector, _, document = source.partition(b"\n")
-                result = typst.query(document, selector.decode(), field="value", root=root,
+                result = typst.query(document, selector.decode(), field="value", root=root,  # type: ignore[type-var]
                                      package_path=root, package_cache_path=root, font_paths=fonts,
                                      ignore_system_fonts=True).encode()
         except Exception as exc:  # the binding raises its own errors, and Rust panics as exceptions

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -19,6 +20,9 @@ from lecturekit.resolve import ResolvedLecture
 from lecturekit.voice.narration import narration
 from lecturekit.voice.speech import RATE
 from lecturekit.voice.words import words
+
+if TYPE_CHECKING:  # the voice extra, imported when aligning
+    from pocketsphinx import Decoder
 
 #: pocketsphinx's acoustic model hears 16 kHz audio in frames of 10 ms.
 SPHINX_RATE, FRAME = 16_000, 0.01
@@ -82,7 +86,7 @@ def _force_align(audio: np.ndarray, beats: list[list[str]], progress: Progress |
     except ImportError:
         raise LectureError(error(Place(), "the aligner is not installed", _INSTALL)) from None
     decoder = Decoder(lm=None, samprate=SPHINX_RATE, loglevel="FATAL", **BEAMS)
-    spoken: list[list[str]] = [[_dictionary_words(decoder, token) for token in beat] for beat in beats]
+    spoken: list[list[list[str]]] = [[_dictionary_words(decoder, token) for token in beat] for beat in beats]
     sequence = [w for beat in spoken for token in beat for w in token]
     if not sequence:
         raise _NoAlignment
@@ -116,7 +120,7 @@ def _fill(beats: list[list[float | None]]) -> list[tuple[float, ...]]:
     known = [i for i, t in enumerate(flat) if t is not None]
     if not known:
         raise _NoAlignment
-    filled = np.interp(np.arange(len(flat)), known, [flat[i] for i in known])
+    filled = np.interp(np.arange(len(flat)), known, [t for t in flat if t is not None])
     out, at = [], 0
     for beat in beats:
         out.append(tuple(round(float(t), 3) for t in filled[at : at + len(beat)]))
@@ -124,7 +128,7 @@ def _fill(beats: list[list[float | None]]) -> list[tuple[float, ...]]:
     return out
 
 
-def _dictionary_words(decoder, token: str) -> list[str]:
+def _dictionary_words(decoder: Decoder, token: str) -> list[str]:
     """How a written word is said in words of the dictionary: itself, a number spelled out, or a
     compound of two words ("lecturekit"); nothing when none of these is known."""
     word = token.lower().replace("’", "'")

@@ -12,10 +12,15 @@ English voice, tagged `qps` (639-2 keeps qaa-qtz for local use).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from lecturekit.diagnostics import LectureError, Place, error, quote
+
+if TYPE_CHECKING:
+    from av.stream import Stream
 
 #: The language a lecture is recorded in, spoken and tagged as today.
 ORIGINAL = "en"
@@ -218,7 +223,7 @@ def spoken(code: str) -> SpokenLanguage:
                        exit_code=2)
 
 
-def tag_streams(streams, language: str, suffix: str) -> None:
+def tag_streams(streams: Iterable[Stream], language: str, suffix: str) -> None:
     """Every one of `streams` (of a file being written with `suffix`) tagged with `language`, as
     players read it (the stream's `language` metadata)."""
     code = spoken(language).tag(suffix)

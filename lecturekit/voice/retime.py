@@ -19,7 +19,7 @@ import numpy as np
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.files import atomic
-from lecturekit.model import load
+from lecturekit.model import Lecture, load
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.voice import piper
 from lecturekit.voice.align import Beat, lecture_beats
@@ -56,7 +56,7 @@ def retimed(source: Path, heard: list[Beat], says: list[str] | None = None) -> d
     return data
 
 
-def lecture_beats_of(lecture) -> list[tuple[float, float, str]]:
+def lecture_beats_of(lecture: Lecture) -> list[tuple[float, float, str]]:
     """(start, end, narration) of every beat in lecture time, each ending where the next starts."""
     beats = [b for s in lecture.scenes for b in s.beats]
     ends = [*(b.start for b in beats[1:]), lecture.scenes[-1].end]

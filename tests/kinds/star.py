@@ -1,6 +1,6 @@
 """A kind that is not the format's: a Star drawn in a Figure or Axes. This module (the kind and
 its painter) is all it takes; nothing else in lecturekit knows about it. The tests register both
-for their own length (`register(KIND)`, `painter(STAR)(paint_star)`) and take them out again."""
+for their own length (`register(KIND)`, `painter(STAR, StarSpec, ParentFrame)(paint_star)`) and take them out again."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from lecturekit.boxes import Box
 from lecturekit.kinds import TableSpec
 from lecturekit.plan.texts import Typeset, table_metrics, typeset
 from lecturekit.render import manim_config
-from lecturekit.render.builders import Drawn, table
+from lecturekit.render.builders import Drawn, tabulate
 from lecturekit.render.painters import paint_text
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.resolve import ResolvedLecture
@@ -167,7 +167,7 @@ def test_a_part_not_in_the_text_selects_nothing(lectures):
 def costs(lectures) -> tuple[TableSpec, Drawn]:
     spec = find(lectures, "transformer", 6, "costs")
     metrics = table_metrics(spec, THEME.sizes.table)
-    return spec, table(spec, metrics, Box.around(0.0, 0.0, metrics.width, metrics.height))
+    return spec, tabulate(spec, metrics, Box.around(0.0, 0.0, metrics.width, metrics.height))
 
 
 def table_part(drawn: Drawn, key: str) -> Mobject:
