@@ -137,7 +137,11 @@ def check(
     debug: DebugOpt = False,
 ) -> None:
     """Read a lecture and report what it holds, what was inferred, and what is wrong or missing
-    (with --lang: in that language, with what its translation falls back on)."""
+    (with --lang: in that language, with what its translation falls back on), and every beat whose
+    captions cannot keep to the guideline (speech too fast to read)."""
+    from dataclasses import replace
+
+    from lecturekit.captions import caption_warnings
     from lecturekit.report import summary, text_report
     from lecturekit.sources import read
 
@@ -150,6 +154,7 @@ def check(
         return
     if resolved.renderable:
         resolved = _with_layout_warnings(resolved)
+    resolved = replace(resolved, diagnostics=resolved.diagnostics + caption_warnings(resolved))
     report = summary(resolved)
     typer.echo(json.dumps(report, indent=2) if as_json else text_report(resolved))
     raise typer.Exit(0 if resolved.passes(strict) else 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit import work
-from lecturekit.captions import captions, write_captions
+from lecturekit.captions import captions, scene_beats, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.files import atomic, sweep
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
@@ -25,7 +25,8 @@ from lecturekit.voice.narration import recording
 from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
-__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "record", "render_scenes", "scene_path", "select"]
+__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "record", "render_scenes", "scene_beats",
+           "scene_path", "select"]
 
 
 def select(resolved: ResolvedLecture, selectors: Sequence[str]) -> list[ResolvedScene]:
@@ -80,13 +81,6 @@ def track_path(settings: RenderSettings, slug: str, index: int) -> Path:
     folder = settings.cache / slug
     folder.mkdir(parents=True, exist_ok=True)
     return folder / f"narration-{index:02d}.npy"
-
-
-def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
-    """(start, end, narration) of each beat, in seconds from the scene's start."""
-    beats = scene.beats
-    return [(b.start - scene.start, (beats[i + 1].start if i + 1 < len(beats) else scene.end) - scene.start, b.say)
-            for i, b in enumerate(beats)]
 
 
 Progress = Callable[[int, int], None]
