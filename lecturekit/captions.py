@@ -57,15 +57,19 @@ class Caption:
     beat: int = -1
 
 
+#: A cue's lines.
+Lines = tuple[str, ...]
+
+
+def _tight(char: str) -> bool:
+    """Whether `char` is of a script written without spaces, or full-width (as 。 and 「 are)."""
+    return unspaced(char) or columns(char) == 2
+
+
 def _joined(a: str, b: str) -> str:
-    return a + b if unspaced(a[-1]) and unspaced(b[0]) else f"{a} {b}"
-
-
-def _lines(text: str, lang: str) -> tuple[str, ...]:
-    """`text` as the lines of a cue: `two_lines`, or where no two lines hold it (a piece no break
-    can cut is wider than a line), its lines as wide as they can be."""
-    found = two_lines(text, lang)
-    return found if found is not None else tuple(text[a:b] for a, b in wrap(text, line_columns(lang), lang))
+    """Two narrations one after the other: with a space between, but between two characters of a
+    script written without spaces."""
+    return a + b if _tight(a[-1]) and _tight(b[0]) else f"{a} {b}"
 
 
 def _sits(text: str, lang: str) -> bool:
@@ -74,7 +78,7 @@ def _sits(text: str, lang: str) -> bool:
     return lines is not None and not weak_end(lines[0] if len(lines) > 1 else "", lang)
 
 
-def _divided(text: str, lang: str) -> list[str]:
+def _divided(text: str, lang: str) -> list[tuple[str, Lines]]:
     """`text`, too long for one cue, in the fewest cues that hold it, as even as can be and none
     ending on a weak word where another cut fits; where no cues hold it (a piece no break can cut
     is wider than a line), in pairs of lines as wide as they can be."""
@@ -88,9 +92,11 @@ def _divided(text: str, lang: str) -> list[str]:
                 break
             piece[i, j] = candidate
     ends: dict[int, list[int]] = {}  # for each cut, where a cue ending there that fits may start
-    for (i, j), candidate in piece.items():  # each piece starts on a cut, which follows any space
-        if two_lines(candidate, lang, [c - cuts[i] for c in cuts[i + 1:j]]) is not None:
+    fit: dict[tuple[int, int], Lines] = {}
+    for (i, j), candidate in piece.items():
+        if (lines := two_lines(candidate, lang)) is not None:
             ends.setdefault(j, []).append(i)
+            fit[i, j] = lines
     fewest = {0: 0}
     for j in range(1, len(cuts)):
         if starts := [fewest[i] for i in ends.get(j, []) if i in fewest]:
@@ -104,41 +110,43 @@ def _divided(text: str, lang: str) -> list[str]:
                             + (columns(piece[i, j]) - target) ** 2, [*path, j])
                            for i in ends.get(j, []) if i in best for cost, path in [best[i]])
                     for j in range(1, len(cuts)) if any(i in best for i in ends.get(j, []))}
-        return [piece[i, j] for i, j in itertools.pairwise(best[last][1])]
-    lines = [text[a:b] for a, b in wrap(text, line_columns(lang), lang)]
-    return [_joined(*lines[k:k + 2]) if k + 1 < len(lines) else lines[k] for k in range(0, len(lines), 2)]
+        return [(piece[i, j], fit[i, j]) for i, j in itertools.pairwise(best[last][1])]
+    wrapped = wrap(text, line_columns(lang), lang)
+    pairs = [wrapped[k:k + 2] for k in range(0, len(wrapped), 2)]
+    return [(text[pair[0][0]:pair[-1][1]], tuple(text[a:b] for a, b in pair)) for pair in pairs]
 
 
-def _pieces(say: str, lang: str) -> list[str]:
-    """The narration's cues as texts: sentences together while they fit in one, a longer one divided."""
+def _pieces(say: str, lang: str) -> list[tuple[str, Lines]]:
+    """The narration's cues, each its text and its lines: sentences together while they fit in
+    one, a longer one divided."""
     text = " ".join(say.split())
-    out: list[str] = []
-    held: tuple[int, int] | None = None  # the sentences of the cue not yet closed, as offsets
+    out: list[tuple[str, Lines]] = []
+    held: tuple[str, Lines] | None = None  # the sentences of the cue not yet closed
+    start = 0  # where they start
     for a, b in sentences(text, lang):
-        if held is not None and _sits(text[held[0]:b].strip(), lang):
-            held = (held[0], b)
+        if held is not None and _sits(together := text[start:b].strip(), lang):
+            held = together, two_lines(together, lang) or (together,)
             continue
         if held is not None:
-            out.append(text[held[0]:held[1]].strip())
-        sentence = text[a:b].strip()
-        if two_lines(sentence, lang) is not None:
-            held = (a, b)
-        else:
+            out.append(held)
+        sentence, start = text[a:b].strip(), a
+        lines = two_lines(sentence, lang)
+        held = None if lines is None else (sentence, lines)
+        if lines is None:
             out += _divided(sentence, lang)
-            held = None
     if held is not None:
-        out.append(text[held[0]:held[1]].strip())
-    return [p for p in out if p]
+        out.append(held)
+    return out
 
 
-def _marked(text: str, lang: str) -> tuple[str, ...]:
+def _marked(lines: Lines, lang: str) -> Lines:
     mark = RLM if spoken(lang).rtl else ""
-    return tuple(mark + line for line in _lines(text, lang))
+    return tuple(mark + line for line in lines)
 
 
 def split(say: str, lang: str = ORIGINAL) -> list[tuple[str, ...]]:
     """The narration in cues of one or two lines."""
-    return [_marked(p, lang) for p in _pieces(say, lang)]
+    return [_marked(lines, lang) for _, lines in _pieces(say, lang)]
 
 
 def _shares(length: float, weights: list[float]) -> list[float]:
@@ -163,6 +171,7 @@ class _Cue:
     start: float
     end: float
     text: str
+    lines: Lines
     beat: int
 
 
@@ -173,11 +182,11 @@ def _timed(beats: Sequence[tuple[float, float, str]], lang: str) -> list[_Cue]:
         start = max(start, 0.0)
         if end <= start:
             continue  # nothing can be shown in no time (resolve orders beats and keeps them in the scene)
-        texts = _pieces(say, lang)
+        pieces = _pieces(say, lang)
         t = start
-        for text, share in zip(texts, _shares(end - start, [max(characters((p,), lang), 1.0) for p in texts]),
-                               strict=True):
-            out.append(_Cue(t, min(end, t + share), text, k))
+        for (text, lines), share in zip(pieces, _shares(end - start, [max(characters(p, lang), 1.0)
+                                                                       for _, p in pieces]), strict=True):
+            out.append(_Cue(t, min(end, t + share), text, lines, k))
             t += share
     return out
 
@@ -193,8 +202,9 @@ def _merged(cues: list[_Cue], last: float, lang: str) -> list[_Cue]:
             k += 1
             continue
         for a, b in ((k, k + 1), (k - 1, k)):
-            if a >= 0 and b < len(cues) and two_lines(_joined(cues[a].text, cues[b].text), lang) is not None:
-                cues[a:b + 1] = [_Cue(cues[a].start, cues[b].end, _joined(cues[a].text, cues[b].text), cues[a].beat)]
+            text = _joined(cues[a].text, cues[b].text) if a >= 0 and b < len(cues) else ""
+            if text and (lines := two_lines(text, lang)) is not None:
+                cues[a:b + 1] = [_Cue(cues[a].start, cues[b].end, text, lines, cues[a].beat)]
                 k = max(a - 1, 0)
                 break
         else:
@@ -212,11 +222,11 @@ def captions(beats: Sequence[tuple[float, float, str]], lang: str = ORIGINAL) ->
         if limit <= cue.start:  # too many words for the time: no gap can be kept
             limit = cue.end
         end = min(cue.end, limit)
-        needed = max(MIN_SECONDS, characters((cue.text,), lang) / speed(lang))
+        needed = max(MIN_SECONDS, characters(cue.lines, lang) / speed(lang))
         if end - cue.start < needed:  # held on into the silence after it, up to the next cue
             end = min(cue.start + needed, limit)
         end = min(end, cue.start + MAX_SECONDS)
-        out.append(Caption(round(cue.start, 3), round(end, 3), _marked(cue.text, lang), cue.beat))
+        out.append(Caption(round(cue.start, 3), round(end, 3), _marked(cue.lines, lang), cue.beat))
     return out
 
 
