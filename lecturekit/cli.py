@@ -152,24 +152,20 @@ def check(
 ) -> None:
     """Report what a lecture holds and what is wrong.
 
-    Also what was inferred and what is missing; with --lang, in that language, with what its
-    translation falls back on. Exits 0 when the lecture can be rendered (with --strict: and has no
-    warnings or gaps), 1 otherwise.
+    Also what was inferred and what is missing, and every beat whose captions cannot keep to the
+    guideline (speech too fast to read); with --lang, in that language, with what its translation
+    falls back on. Exits 0 when the lecture can be rendered (with --strict: and has no warnings or
+    gaps), 1 otherwise.
     """
-    from lecturekit.plan import layout_warnings
     from lecturekit.report import summary, text_report
-    from lecturekit.sources import read
+    from lecturekit.requests import checked
 
     try:
-        resolved = read(lecture, overrides, language_of(lang, translation))
+        resolved = checked(lecture, overrides, language_of(lang, translation))
     except LectureError as exc:
         if as_json:
             typer.echo(json.dumps({"errors": [d.as_json() for d in exc.diagnostics]}, indent=2))
         raise
-    if resolved.renderable:  # planning measures the texts, so only what is renderable is planned
-        from dataclasses import replace
-
-        resolved = replace(resolved, diagnostics=resolved.diagnostics + layout_warnings(resolved))
     typer.echo(json.dumps(summary(resolved), indent=2) if as_json else text_report(resolved))
     raise typer.Exit(0 if resolved.passes(strict) else 1)
 

@@ -69,14 +69,16 @@ def recorded(folder: Path) -> dict[str, dict[str, Any]]:
 
 def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: list[dict[str, Any]],
                    work: dict[str, int] | None = None) -> Path:
-    """Record `files` (path, scene, title, duration, frames) in the lecture folder's render.json,
-    keeping the entries of earlier renders of other scenes, and the `work` the command writing it
-    has done so far (`lecturekit.work`: frames drawn, compiles, ...; exact, so tests can hold it)."""
+    """Record `files` (path, scene, title, duration, frames; the quality and frame rate of
+    `settings` unless an entry gives its own) in the lecture folder's render.json, keeping the
+    entries of earlier commands' other files, and the `work` the command writing it has done so
+    far (`lecturekit.work`: frames drawn, compiles, ...; exact, so tests can hold it). Every file a
+    command writes into the folder is recorded here, whatever the command and its options."""
     folder = settings.out / resolved.slug
     path = folder / "render.json"
     entries = recorded(folder)
     for entry in files:
-        entries[entry["path"]] = {**entry, "quality": settings.quality.value, "fps": settings.frame_rate}
+        entries[entry["path"]] = {"quality": settings.quality.value, "fps": settings.frame_rate, **entry}
     manifest = {
         "lecturekit": __version__,
         "slug": resolved.slug,

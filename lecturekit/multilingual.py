@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from lecturekit import work
 from lecturekit.captions import captions
 from lecturekit.diagnostics import LectureError, Place, error, quote
 from lecturekit.package import Dub, multilingual
@@ -23,6 +24,7 @@ from lecturekit.pipeline import (
     RenderedScene,
     joined_beats,
     narration_for,
+    record,
     render_resolved,
     render_resolved_scenes,
 )
@@ -94,15 +96,16 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
                   progress_for: ProgressFactory | None = None, cluster: str | None = None) -> RenderedScene:
     """The board as recorded, rendered once (as `render` renders it, in `OUT/SLUG/`), and beneath
     it in `OUT/SLUG/SLUG.a-b-c.mp4` a narration track (when a voice is asked for), a caption
-    track and chapter names per language, the first the default."""
+    track and chapter names per language, the first the default; render.json names it."""
     if settings.format not in (Format.mp4, Format.mov):
         raise LectureError(error(Place(), "a video with a track per language is an MP4 or a MOV",
                                  "leave out --format, or give --format mov"), exit_code=2)
     if settings.narration is not None:
         raise LectureError(error(Place(), "a recording is in one language: it cannot narrate several",
                                  "give --tts espeak or --tts piper with several languages"), exit_code=2)
+    before = work.counts()
     whole, scenes = render_resolved(resolved, replace(settings, language=ORIGINAL), jobs, on_done, progress_for,
-                                    cluster)
+                                    cluster, before)
     fps = settings.frame_rate
     dubs = []
     for code in codes:
@@ -116,7 +119,9 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
                         tuple(scene.title for scene in said.scenes)))
     path = whole.path.with_name(f"{resolved.slug}.{'-'.join(spoken(c).code for c in codes)}{whole.path.suffix}")
     multilingual(whole.path, dubs, path)
-    return RenderedScene(0, resolved.title, path, whole.frames)
+    dubbed = RenderedScene(0, resolved.title, path, whole.frames)
+    record(resolved, settings, [dubbed], {}, work.since(before))
+    return dubbed
 
 
 __all__ = ["Translator", "as_recorded", "in_language", "language_list", "render_dubbed", "render_each", "retimed_in"]

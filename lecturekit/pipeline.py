@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit import work
-from lecturekit.captions import captions, write_captions
+from lecturekit.captions import captions, scene_beats, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.files import atomic, sweep
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
@@ -25,7 +25,8 @@ from lecturekit.voice.narration import recording
 from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
-__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "render_scenes", "scene_path", "select"]
+__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "record", "render_scenes", "scene_beats",
+           "scene_path", "select"]
 
 
 def select(resolved: ResolvedLecture, selectors: Sequence[str]) -> list[ResolvedScene]:
@@ -80,13 +81,6 @@ def track_path(settings: RenderSettings, slug: str, index: int) -> Path:
     folder = settings.cache / slug
     folder.mkdir(parents=True, exist_ok=True)
     return folder / f"narration-{index:02d}.npy"
-
-
-def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
-    """(start, end, narration) of each beat, in seconds from the scene's start."""
-    beats = scene.beats
-    return [(b.start - scene.start, (beats[i + 1].start if i + 1 < len(beats) else scene.end) - scene.start, b.say)
-            for i, b in enumerate(beats)]
 
 
 Progress = Callable[[int, int], None]
@@ -198,7 +192,7 @@ class _Book:
     def finished(self, rendered: RenderedScene, fresh: bool = True) -> None:
         self.done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            _record(self.resolved, self.settings, [rendered], self.keys, work.since(self.before))
+            record(self.resolved, self.settings, [rendered], self.keys, work.since(self.before))
         if self.on_done is not None:
             self.on_done(rendered)
 
@@ -285,8 +279,10 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     return RenderedScene(plan.index, plan.title, path, frames)
 
 
-def _record(resolved: ResolvedLecture, settings: RenderSettings,
-            rendered: list[RenderedScene], keys: dict[int, str], done: dict[str, int]) -> None:
+def record(resolved: ResolvedLecture, settings: RenderSettings,
+           rendered: list[RenderedScene], keys: dict[int, str], done: dict[str, int]) -> None:
+    """Name in render.json each video of `rendered` and the captions beside it (keyed by `keys`,
+    by scene; the joined video's is 0), with the work `done` by the command so far."""
     files = []
     for item in rendered:
         for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
@@ -307,11 +303,13 @@ def write_still(
 
 
 def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path | None) -> Path:
-    """`write_still` of a lecture already read (or translated)."""
+    """`write_still` of a lecture already read (or translated); with no `out`, into the lecture's
+    folder, and named in its render.json."""
     from PIL import Image
 
     from lecturekit.render import stills
 
+    before = work.counts()
     ensure_renderable(resolved)
     scene = next((s for s in resolved.scenes if s.start <= at < s.end), None)
     if scene is None:
@@ -324,6 +322,9 @@ def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path |
     path = out or settings.out / resolved.slug / f"still-{at:09.3f}.png"
     with atomic(path) as tmp:
         Image.fromarray(pixels).save(tmp, format="PNG")
+    if out is None:
+        write_manifest(resolved, settings, [{"path": path.name, "scene": scene.index, "title": scene.title, "at": at}],
+                       work.since(before))
     return path
 
 
@@ -336,6 +337,7 @@ def write_gif(
     from lecturekit.render.gif import write_gif as draw_gif
     from lecturekit.settings import Preset
 
+    before = work.counts()
     resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     if (start is None) != (end is None):
@@ -356,7 +358,11 @@ def write_gif(
     frames = range(round((start - scene.start) * fps), min(plan.frames, round((end - scene.start) * fps)))
     preset = Preset(width, 2 * round(width * 9 / 32), fps, 0)
     name = f"{plan.index:02d}-{plan.slug}" + ("" if len(frames) == plan.frames else f"-{start:.2f}-{end:.2f}")
-    return draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
+    path = draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
+    entry = {"path": path.name, "scene": scene.index, "title": scene.title, "duration": round(len(frames) / fps, 6),
+             "frames": len(frames), "quality": None, "width": width}
+    write_manifest(resolved, RenderSettings(Quality.l, out, fps=fps), [entry], work.since(before))
+    return path
 
 
 def write_storyboards(
@@ -365,15 +371,19 @@ def write_storyboards(
 ) -> list[Path]:
     from lecturekit.storyboard import contact_sheet
 
+    before = work.counts()
     resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
-    return [
+    paths = [
         contact_sheet(plan, settings.preset, settings.cache,
                       out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png")
         for plan in plans
     ]
+    write_manifest(resolved, settings, [{"path": path.name, "scene": plan.index, "title": plan.title}
+                                        for path, plan in zip(paths, plans, strict=True)], work.since(before))
+    return paths
 
 
 def render_lecture(
@@ -420,7 +430,7 @@ def render_resolved(
             with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    _record(resolved, settings, [whole], {0: key}, work.since(before))
+    record(resolved, settings, [whole], {0: key}, work.since(before))
     return whole, scenes
 
 

@@ -9,11 +9,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from lecturekit import work
 from lecturekit.captions import Caption, vtt
 from lecturekit.describe import sentence
 from lecturekit.files import atomic
 from lecturekit.kinds import VariableNumberSpec, kind_def
-from lecturekit.manifest import recorded
+from lecturekit.manifest import recorded, write_manifest
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
@@ -166,10 +167,11 @@ def publish_resolved(
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
 ) -> list[Path]:
-    """`publish` of a lecture already read (or translated)."""
+    """`publish` of a lecture already read (or translated); render.json names the bundle too."""
     from lecturekit.pipeline import render_resolved, scene_path, still_of
 
-    whole, _ = render_resolved(resolved, settings, jobs, on_done, progress_for)
+    before = work.counts()
+    whole, _ = render_resolved(resolved, settings, jobs, on_done, progress_for, before=before)
     folder, fps = whole.path.parent, settings.frame_rate
     entries = recorded(folder)
     offsets, start = [], 0
@@ -183,10 +185,12 @@ def publish_resolved(
     cues = [cue for scene, begins, stops in zip(resolved.scenes, offsets, ends, strict=True)
             for cue in board_changes(scene, begins, stops)]
     at = thumbnail_at if thumbnail_at is not None else title_card_time(resolved)
-    return [
-        whole.path,
+    bundle = [
         _write(folder / "chapters.txt", chapters_text(marks)),
         _write(folder / "description.md", description_text(resolved.title, summary, marks)),
         still_of(resolved, at, Quality.m, folder / "thumbnail.png"),
         _write(folder / "descriptions.vtt", vtt(cues)),
     ]
+    write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
+                                        for path in bundle], work.since(before))
+    return [whole.path, *bundle]

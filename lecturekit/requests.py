@@ -132,6 +132,18 @@ def carry_out(request: RenderRequest, listener: Listener = Listener()) -> None:
                                        request.cluster, before)[0])
 
 
+def checked(lecture: Path | None, overrides: Path | None, language: Language | None) -> ResolvedLecture:
+    """The lecture read (in `language`), with what only planning and captioning find added to its
+    diagnostics: a board its layout cannot hold legibly, a beat too fast to read in captions."""
+    from lecturekit.captions import caption_warnings
+    from lecturekit.plan import layout_warnings
+
+    resolved = read(lecture, overrides, language)
+    if resolved.renderable:  # planning measures the texts, so only what is renderable is planned
+        resolved = replace(resolved, diagnostics=resolved.diagnostics + layout_warnings(resolved))
+    return replace(resolved, diagnostics=resolved.diagnostics + caption_warnings(resolved))
+
+
 def _gif(request: RenderRequest, listener: Listener) -> None:
     language = language_of(request.languages, request.translation)
     clip = request.clip

@@ -128,10 +128,19 @@ def unbroken(text: str, lang: str) -> list[str]:
     return [piece for start, end in itertools.pairwise(cuts) if (piece := text[start:end].strip())]
 
 
+def _width(char: str) -> int:
+    return 0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
 def columns(text: str) -> int:
     """How many columns `text` takes: a wide or full-width character two, a combining mark none."""
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1
-               for c in text)
+    return sum(map(_width, text))
+
+
+def running_columns(text: str) -> list[int]:
+    """How many columns `text[:i]` takes, for every i from 0 to its length (so that the width of
+    any slice is one subtraction)."""
+    return [0, *itertools.accumulate(map(_width, text))]
 
 
 def wrap(text: str, width: int, lang: str) -> list[tuple[int, int]]:

@@ -115,3 +115,20 @@ def resolve_scene(write_lecture: Callable[..., Path]) -> Callable[..., ResolvedL
 def lines(resolved: ResolvedLecture) -> list[str]:
     """Every diagnostic as the one line `check` would print."""
     return [d.line() for d in resolved.diagnostics]
+
+
+def written(out: Path) -> dict[str, set[str]]:
+    """The files a command wrote under `out`, by folder (relative to `out`): every file but the
+    render cache's (`.lecturekit-cache`, work kept for the next render) and the render.json files."""
+    found: dict[str, set[str]] = {}
+    for path in out.rglob("*"):
+        inside = path.relative_to(out)
+        if path.is_file() and inside.parts[0] != ".lecturekit-cache" and path.name != "render.json":
+            found.setdefault(str(inside.parent), set()).add(path.name)
+    return found
+
+
+def named(out: Path) -> dict[str, set[str]]:
+    """The files each render.json under `out` names, by folder (relative to `out`)."""
+    return {str(manifest.parent.relative_to(out)): {f["path"] for f in json.loads(manifest.read_text())["files"]}
+            for manifest in out.rglob("render.json") if ".lecturekit-cache" not in manifest.parts}

@@ -15,7 +15,7 @@ from lecturekit.cli import app
 from lecturekit.diagnostics import LectureError
 from lecturekit.sources import read
 from tests.conformance import Expected, conforms
-from tests.conftest import DEMO
+from tests.conftest import DEMO, named, written
 from tests.test_narration import onsets
 
 runner = CliRunner()
@@ -29,6 +29,13 @@ def dubbed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert done.exit_code == 0, done.output
     slug = read(DEMO).slug
     return out / slug / f"{slug}.en-de-ja.mp4"
+
+
+@pytest.mark.slow
+def test_render_json_names_every_file_the_render_wrote_the_multilingual_one_too(dubbed: Path) -> None:
+    out = dubbed.parents[1]
+    assert dubbed.name in written(out)[dubbed.parent.name]
+    assert written(out) == named(out)
 
 
 @pytest.mark.slow
@@ -74,6 +81,7 @@ def test_without_the_original_board_each_language_has_its_own_video(tmp_path: Pa
         [video] = (tmp_path / folder).glob("01-*.mp4")
         with av.open(str(video)) as container:
             assert {s.metadata.get("language") for s in container.streams} == {tag}
+    assert set(written(tmp_path)) == {slug, f"{slug}.ar"} and written(tmp_path) == named(tmp_path)
 
 
 def test_board_original_needs_languages_and_a_voice_in_one_language_refuses_a_recording(tmp_path: Path) -> None:

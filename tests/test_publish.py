@@ -17,7 +17,7 @@ from lecturekit.cli import app
 from lecturekit.progress import Progress
 from lecturekit.publish import Chapter, board_changes, chapter_marks, chapters_text, clock
 from lecturekit.sources import read
-from tests.conftest import DEMO
+from tests.conftest import DEMO, named, written
 
 runner = CliRunner()
 SHOW = "{} is shown on the screen, drawn."
@@ -120,6 +120,7 @@ def test_publish_writes_the_bundle_beside_the_joined_video(tmp_path):
     assert again.exit_code == 0, again.output
     with Image.open(folder / "thumbnail.png") as thumbnail:
         assert thumbnail.size == (1280, 720)
+    assert written(tmp_path) == named(tmp_path)  # render.json names the bundle too
 
 
 def test_output_lines_go_to_standard_output_when_no_bars_are_drawn(capsys):

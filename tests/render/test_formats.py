@@ -21,7 +21,7 @@ from lecturekit.render.vp9 import refreshed_slot, show_existing
 from lecturekit.settings import PRESETS, Format, Quality, RenderSettings
 from lecturekit.sources import read
 from tests.conformance import Expected, conforms
-from tests.conftest import DEMO
+from tests.conftest import DEMO, named, written
 
 pytestmark = pytest.mark.slow
 #: The most a 5 s GIF of the demo at 480 px and 10 fps may take (the busiest 5 s take about 110 kB).
@@ -124,8 +124,15 @@ def test_prores_holds_repeat_the_same_picture(videos):
     assert repeats >= sum(len(p) < 16 for p in packets(videos["mp4"])) > 100
 
 
+def test_render_json_names_every_file_of_every_format(videos):
+    out = videos["mp4"].parents[1]
+    assert {v.name for v in videos.values()} < written(out)[videos["mp4"].parent.name]
+    assert written(out) == named(out)
+
+
 def test_a_gif_of_the_scene_matches_the_mp4(videos, tmp_path):
     gif = write_gif(DEMO, None, ["1"], None, None, 854, 15, tmp_path)
+    assert written(tmp_path) == named(tmp_path) == {gif.parent.name: {gif.name}}
     reference = decode(videos["mp4"])
     with av.open(str(gif)) as container:
         pictures = [(float(f.pts * f.time_base), f.to_ndarray(format="rgb24")) for f in container.decode(video=0)]
@@ -137,6 +144,7 @@ def test_a_gif_of_the_scene_matches_the_mp4(videos, tmp_path):
 def test_a_five_second_gif_clip_is_small_and_read_as_written(tmp_path):
     gif = write_gif(DEMO, None, [], 15.0, 20.0, 480, 10, tmp_path)  # the phase sliding: the busiest 5 s
     assert gif.stat().st_size < GIF_BYTES
+    assert written(tmp_path) == named(tmp_path) == {gif.parent.name: {gif.name}}
     with Image.open(gif) as image:
         assert image.size == (480, 270)
         assert image.mode == "P" and len(image.getpalette()) <= 3 * 256
