@@ -16,7 +16,7 @@ from lecturekit.diagnostics import LectureError
 from lecturekit.sources import read
 from tests.conformance import Expected, conforms
 from tests.conftest import DEMO, named, written
-from tests.test_narration import onsets
+from tests.voice.test_narration import onsets
 
 runner = CliRunner()
 
@@ -126,7 +126,7 @@ def test_fit_retime_in_a_language_follows_its_own_voice(tmp_path: Path) -> None:
 
     from lecturekit.model import load
     from lecturekit.multilingual import as_recorded, retimed_in
-    from tests.test_languages import _voice_as
+    from tests.voice.test_languages import _voice_as
 
     shutil.copytree(DEMO.parent, tmp_path / "demo", ignore=shutil.ignore_patterns("locale"))
     source = tmp_path / "demo" / DEMO.name

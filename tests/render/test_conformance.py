@@ -4,7 +4,7 @@ comes first, and its pictures decode the same with only the sample entry's param
 
 The renders of lectures are checked where they are made: tests/render/test_formats.py (a scene in
 every format, a GIF, stretches at -q h, p and k), tests/render/test_optimised.py (a chunked scene,
-a scene rendered on a Dask cluster), tests/test_narration.py (the joined lecture with narration)
+a scene rendered on a Dask cluster), tests/voice/test_narration.py (the joined lecture with narration)
 and tests/test_multilingual.py (a track per language).
 """
 

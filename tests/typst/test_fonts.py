@@ -20,7 +20,7 @@ from lecturekit.typst import fonts
 from lecturekit.typst.compiler import compile_svg
 from lecturekit.typst.source import cjk_language, prose, right_to_left
 
-SCRIPTS = Path(__file__).parent / "lectures" / "world-scripts" / "lecture.json"
+SCRIPTS = Path(__file__).parents[1] / "lectures" / "world-scripts" / "lecture.json"
 SHOW = "{} is shown on the screen, written out."
 
 #: A run of each script's letters (their Unicode blocks' assigned letters and marks).

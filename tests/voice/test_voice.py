@@ -23,7 +23,7 @@ from lecturekit.voice.retime import retimed, write_lecture
 from lecturekit.voice.speech import RATE, SILENCE
 from lecturekit.voice.words import words
 from tests.conftest import DEMO
-from tests.test_narration import onsets
+from tests.voice.test_narration import onsets
 
 #: How far each demo beat's speech is moved from the lecture's time (it also waits for the last).
 SHIFTS = [0.3, -0.2, 0.6, 0.0, 0.45, -0.35, 0.8, 0.2]

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lecturekit.typst.math_syntax import notes
 from lecturekit.typst.source import framed, prose
-from tests.typst_pictures import failure, pages, raw, rebuilt
+from tests.typst.pictures import failure, pages, raw, rebuilt
 
 LETTERS = st.sampled_from(list("abxyzABNR"))
 SYMBOLS = st.sampled_from(["alpha", "beta", "pi", "infinity", "arrow.r", "arrow.r.long", "dots.v", "NN",

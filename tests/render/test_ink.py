@@ -21,7 +21,7 @@ from tests.conftest import DEMO
 from tests.ink_rules import ink_faults, settled_frames
 from tests.lecture_strategy import Generated, lectures, plan_of, write
 
-LECTURES = Path(__file__).parent / "lectures"
+LECTURES = Path(__file__).parents[1] / "lectures"
 CASE = LECTURES / "derivation-beside-a-block" / "lecture.json"
 OURS = sorted([*LECTURES.glob("*/lecture.json"), *(LECTURES / "found").glob("*.json"), DEMO])
 MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "100")), deadline=None, derandomize=True,

@@ -13,10 +13,10 @@ import pytest
 from lecturekit.syntax.nodes import Kind, Spec
 from lecturekit.typst.math_syntax import CODE, notes
 from lecturekit.typst.source import rewrites
-from tests.test_typst_injection import code_outside_strings
-from tests.typst_pictures import failure, pages, raw, rebuilt
+from tests.typst.pictures import failure, pages, raw, rebuilt
+from tests.typst.test_injection import code_outside_strings
 
-CORPUS = Path(__file__).parent / "data" / "typst_math_corpus.txt"
+CORPUS = Path(__file__).parents[1] / "data" / "typst_math_corpus.txt"
 REFUSED_GROUP = "Formulas that hold code"
 
 
