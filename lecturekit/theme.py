@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
+from lecturekit.boxes import Box
 from lecturekit.color_names import MANIM
 
 PALETTE = MappingProxyType(
@@ -140,9 +141,9 @@ class Frame:
     panel_padding: float = 0.22
 
     @property
-    def safe(self) -> tuple[float, float, float, float]:
+    def safe(self) -> Box:
         mx, my = self.width * self.margin, self.height * self.margin
-        return (-self.width / 2 + mx, -self.height / 2 + my, self.width / 2 - mx, self.height / 2 - my)
+        return Box(-self.width / 2 + mx, -self.height / 2 + my, self.width / 2 - mx, self.height / 2 - my)
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,9 @@ from contextlib import suppress
 
 import numpy as np
 
+from lecturekit.boxes import Box
 from lecturekit.kinds.base import Stands, kind_def
-from lecturekit.kinds.outline import Extent, Figure, NumbersOf, Outline, ParentFrame
+from lecturekit.kinds.outline import Figure, NumbersOf, Outline, ParentFrame
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import Kind, Spec, Value
 
@@ -48,25 +49,25 @@ LABEL = "#label"
 
 
 
-def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None:
+def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Box | None:
     if not points:
         return None
     xs = [float(p[0]) for p in points]
     ys = [float(p[1]) for p in points]
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    return Box(min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
 #: The points a footprint's piece is first looked for among (see `footprint`).
 _WINDOW = 64
 
 
-def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
+def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Box, ...]:
     """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
     points share a box while it stays that small, so a level or upright stroke takes few. Small
     enough that a stroke's pieces never cover what lies beside it (the room between two graphs,
     the inside of an arc) and that any two of them, or one and a number, overlap by less than
     half of what the outside audit lets siblings share; large enough to keep a board's items few."""
-    found: list[Extent] = []
+    found: list[Box] = []
     for path in paths:
         points = np.asarray(path, dtype=float)[:, :2]
         if len(points) == 0:
@@ -87,7 +88,7 @@ def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STR
             window = _WINDOW
             end = max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1
             end = min(end, len(rest) - 1)
-            found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
+            found.append(Box(float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
             if start + end >= len(points) - 1:
                 break
             start += end  # the next piece starts where this one ends: the stroke stays covered
@@ -108,7 +109,7 @@ def _follow(points: np.ndarray) -> np.ndarray:
     return np.vstack([points[index] + steps[index] * fraction, points[-1:]])
 
 
-def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
+def _boxes(extent: Box | None) -> tuple[Box, ...]:
     return () if extent is None else (extent,)
 
 
@@ -122,9 +123,9 @@ def arrow_tip(start: np.ndarray, end: np.ndarray, frame: ParentFrame) -> float:
     return tip
 
 
-def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
+def _centred(center: np.ndarray, size: tuple[float, float]) -> Box:
     x, y = float(center[0]), float(center[1])
-    return x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2
+    return Box(x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
 
 
 def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None

@@ -7,7 +7,7 @@ every text's typesetting, and the boards in between; `plan_lecture` does all sce
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import astuple, dataclass, field
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -136,7 +136,7 @@ class ScenePlan:
                 found.setdefault((c, box), set()).update(
                     other for name, theirs in every.items() if name != c
                     for s0, s1, other in theirs if s0 < t1 and t0 < s1)
-        return MappingProxyType({key: tuple(sorted(boxes, key=astuple)) for key, boxes in found.items()})
+        return MappingProxyType({key: tuple(sorted(boxes)) for key, boxes in found.items()})
 
     @cached_property
     def numbering(self) -> Mapping[str, shapes.Numbering]:
@@ -362,7 +362,7 @@ def _numbering(plan: ScenePlan) -> dict[str, shapes.Numbering]:
     """Each Axes' numbering, from the boxes it stands in over the scene and its children's marks
     at the start and along every tick of the numbers they follow."""
     found = {}
-    safe = Box(*plan.theme.frame.safe)
+    safe = plan.theme.frame.safe
     for name, stays in plan.stays.items():
         spec = plan.objects[name]
         if not isinstance(spec, AxesSpec):

@@ -5,14 +5,14 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
-from lecturekit.kinds.outline import Extent, NumbersOf, Outline, ParentFrame
+from lecturekit.kinds.outline import NumbersOf, Outline, ParentFrame
 from lecturekit.plan import shapes
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples
@@ -83,7 +83,7 @@ class Figures:
             found += self.numbers(spec, frame)
         if frame.title is not None:
             extent, scale = frame.title
-            found.append(BoardItem(container + LABEL, "label", Box(*extent), container, container,
+            found.append(BoardItem(container + LABEL, "label", extent, container, container,
                                    font=self.texts[container + LABEL].font * scale))
         outlines, chosen = self.settled(container, frame)
         for name, outline in outlines.items():
@@ -92,7 +92,7 @@ class Figures:
         return found
 
     def settled(self, container: str, frame: ParentFrame
-                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
+                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box]]:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
         every mark, of the numbers, of the container's own label and of the labels declared before
@@ -112,14 +112,13 @@ class Figures:
             taken, lines = [], []
             if isinstance(spec, AxesSpec):
                 marks = self.axis_marks(spec, frame)
-                taken = [astuple(tick.box) for tick in (*marks.x, *marks.y) if tick.box is not None]
-                lines = [astuple(shapes.line_box(line)) for line in marks.lines]
+                taken = [tick.box for tick in (*marks.x, *marks.y) if tick.box is not None]
+                lines = [shapes.line_box(line) for line in marks.lines]
             if frame.title is not None:
                 taken.append(frame.title[0])
-            bounds = None if frame.bounds is None else astuple(frame.bounds)
-            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, frame.bounds,
                                                margin=LABEL_REACH * self.theme.frame.gap,
-                                               beside=[astuple(b) for b in self._beside(container, frame)],
+                                               beside=self._beside(container, frame),
                                                lines=lines))
         return self.memo[key]
 
@@ -154,19 +153,19 @@ class Figures:
             outline = geometry(spec, self.frame(self.objects[spec.parent], box), self)
         except EvaluationError:
             return []
-        return [Box(*piece) for piece in outline.pieces] + [
-            Box(*spots[0]) for kind, spots in outline.marks if kind == "legend"]
+        return [*outline.pieces] + [
+            spots[0] for kind, spots in outline.marks if kind == "legend"]
 
-    def child(self, spec: Spec, frame: ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
+    def child(self, spec: Spec, frame: ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Box]
               ) -> list[BoardItem]:
         """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
         several = len(outline.pieces) > 1
-        found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
+        found = [BoardItem(spec.name, spec.kind.value, box, spec.parent, outline.of, piece=k if several else None)
                  for k, box in enumerate(outline.pieces)]
         if outline.spots:
-            found.append(BoardItem(spec.name, spec.kind.value, Box(*chosen[(spec.name, -1)]), spec.parent, outline.of,
+            found.append(BoardItem(spec.name, spec.kind.value, chosen[(spec.name, -1)], spec.parent, outline.of,
                                    font=self.texts[spec.name].font))
         font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
-        return found + [BoardItem(spec.name + LABEL, kind, Box(*chosen[(spec.name, k)]), spec.parent, spec.name,
+        return found + [BoardItem(spec.name + LABEL, kind, chosen[(spec.name, k)], spec.parent, spec.name,
                                   font=font * frame.legend[spec.name][2] if kind == "legend" and font else font)
                         for k, (kind, _) in enumerate(outline.marks)]

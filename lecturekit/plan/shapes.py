@@ -11,7 +11,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from lecturekit.boxes import Box
+from lecturekit.boxes import Box, overlaps
 from lecturekit.kinds import AxesSpec, FigureSpec, Spec, Stands, kind_def
 from lecturekit.kinds.geometry import LABEL, range_of
 from lecturekit.kinds.outline import ParentFrame
@@ -56,7 +56,7 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
 
 def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
                     labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float,
-                    safe: tuple[float, float, float, float]) -> ParentFrame:
+                    safe: Box) -> ParentFrame:
     """Where the children of a Figure or Axes go in `box`: each keeps rows above its plot for
     a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
     plot's width, inside the `safe` area), above those a band for its own label when it has one
@@ -93,8 +93,8 @@ def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Call
     return max(smallest, min(1.0, across, down))
 
 
-def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[float, float, float, float]
-                ) -> tuple[float, float, float, float]:
+def title_place(box: Box, plot: Box, width: float, height: float, safe: Box
+                ) -> Box:
     """A container's own label, `width` by `height`: `TITLE_GAP` under the top of its `box` (and
     of the `safe` area), centred over its `plot`, kept inside the box's sides (and the safe
     area's) where it fits there."""
@@ -102,7 +102,7 @@ def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[fl
     x = (plot.x0 + plot.x1) / 2
     for lo, hi in ((box.x0, box.x1), (safe[0], safe[2])):
         x = min(max(x, lo + width / 2), hi - width / 2) if hi - lo >= width else (lo + hi) / 2
-    return (x - width / 2, top - height, x + width / 2, top)
+    return Box(x - width / 2, top - height, x + width / 2, top)
 
 
 def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False, title: float = 0.0) -> ParentFrame:
@@ -259,7 +259,7 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
                     taken.append(Box(x0 - TITLE_CLEAR, y0 - TITLE_CLEAR, x1 + TITLE_CLEAR, y1 + TITLE_CLEAR))
                 if axis == "y":
                     taken += [t.box for t in drawn.x if t.box is not None]
-                boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
+                boxes = np.array(taken)
                 for tick in getattr(drawn, axis):
                     if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)
                                                  or (frame.bounds is not None and not tick.box.inside(frame.bounds))):
@@ -274,9 +274,7 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
 
 def _meets(box: Box, boxes: np.ndarray) -> bool:
     """Whether `box` overlaps any of `boxes` (rows of x0, y0, x1, y1) by more than a speck."""
-    w = np.minimum(boxes[:, 2], box.x1) - np.maximum(boxes[:, 0], box.x0)
-    h = np.minimum(boxes[:, 3], box.y1) - np.maximum(boxes[:, 1], box.y0)
-    return bool(np.any((w > 0) & (h > 0) & (w * h > 1e-6)))
+    return bool(np.any(overlaps(np.array([box]), boxes) > 1e-6))
 
 
 def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None,
@@ -310,7 +308,7 @@ RING_REACH = 0.16
 RING = "#box"
 
 
-def ring(extent: Box, safe: tuple[float, float, float, float]) -> Box:
+def ring(extent: Box, safe: Box) -> Box:
     """Where a Box action's ring goes around an object whose drawing takes `extent`: that grown by
     `RING_REACH`, kept inside the safe area (an object at its edge is ringed closer on that side)."""
     x0, y0, x1, y1 = safe
