@@ -129,7 +129,7 @@ class Sizes:
 
 
 @dataclass(frozen=True)
-class Frame:
+class Board:
     """The board in Manim units: origin at the centre, y up."""
 
     width: float = 128 / 9
@@ -149,7 +149,7 @@ class Frame:
 @dataclass(frozen=True)
 class Theme:
     sizes: Sizes = field(default_factory=Sizes)
-    frame: Frame = field(default_factory=Frame)
+    board: Board = field(default_factory=Board)
 
 
 THEME = Theme()

@@ -1,5 +1,5 @@
 """The terms of a child kind's geometry (`KindDef.geometry`, worked out in
-`lecturekit.kinds.geometry`): the frame of the Figure or Axes it is drawn in, what it may ask
+`lecturekit.kinds.geometry`): the space of the Figure or Axes it is drawn in, what it may ask
 about the scene (`Figure`), and the outline it gives."""
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from lecturekit.syntax.nodes import Spec, Value
 NumbersOf = Callable[[str], Mapping[str, float]]
 
 
-@dataclass
-class ParentFrame:
-    """Maps (x, y) in a container's ranges onto its plotting box, which moves with it."""
+@dataclass(frozen=True)
+class ParentSpace:
+    """A Figure's or an Axes' coordinate space: maps (x, y) in its ranges onto its plotting box,
+    which moves with it."""
 
     box: Box
     x_range: tuple[float, float]
@@ -57,7 +58,7 @@ class Figure(Protocol):
 
     def size(self, key: str) -> tuple[float, float]: ...
 
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
+    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
                 ) -> list[list[np.ndarray]]:
         """A graph over [x0, x1] as pieces of board points (the plan's sampling)."""
         ...
@@ -86,4 +87,4 @@ class Outline:
                 max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
 
 
-Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
+Geometry = Callable[[Spec, ParentSpace, Figure], Outline]

@@ -124,7 +124,7 @@ class ScenePlan:
         def spans(name: str, stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
             """Where `name` stands, and till when; an object a Box action rings, with its ring."""
             ends = [s.time for s in stays[1:]] + [self.end - self.start]
-            return [(s.time, end, shapes.ring(s.place.box, self.theme.frame.safe) if name in ringed else s.place.box)
+            return [(s.time, end, shapes.ring(s.place.box, self.theme.board.safe) if name in ringed else s.place.box)
                     for s, end in zip(stays, ends, strict=True)]
 
         every = {name: spans(name, stays) for name, stays in self.stays.items()}
@@ -306,7 +306,7 @@ def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], 
         own = [item.box for item in items if item.name == name]
         if own:
             extent = Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own), max(b.y1 for b in own))
-            items.append(BoardItem(name + shapes.RING, "box", shapes.ring(extent, plan.theme.frame.safe),
+            items.append(BoardItem(name + shapes.RING, "box", shapes.ring(extent, plan.theme.board.safe),
                                    plan.objects[name].parent, name))
     return tuple(items)
 
@@ -362,7 +362,7 @@ def _numbering(plan: ScenePlan) -> dict[str, shapes.Numbering]:
     """Each Axes' numbering, from the boxes it stands in over the scene and its children's marks
     at the start and along every tick of the numbers they follow."""
     found = {}
-    safe = plan.theme.frame.safe
+    safe = plan.theme.board.safe
     for name, stays in plan.stays.items():
         spec = plan.objects[name]
         if not isinstance(spec, AxesSpec):
@@ -384,7 +384,7 @@ def _numbering(plan: ScenePlan) -> dict[str, shapes.Numbering]:
                 for key in keys:
                     if key not in drawn:
                         drawn[key] = figures.footprint(plan.objects[key[0]], box)
-                views[(box, keys)] = (figures.frame(spec, box), [b for key in keys for b in drawn[key]])
+                views[(box, keys)] = (figures.space(spec, box), [b for key in keys for b in drawn[key]])
         found[name] = shapes.numbering(spec, list(views.values()), safe, plan.theme.sizes.minimum)
     return found
 
@@ -397,7 +397,7 @@ def plan_lecture(resolved: ResolvedLecture, fps: int, theme: Theme = THEME) -> L
 
 def to_fraction(box: Box, theme: Theme = THEME) -> list[float]:
     """A box as [x0, y0, x1, y1] fractions of the frame from its top-left corner."""
-    w, h = theme.frame.width, theme.frame.height
+    w, h = theme.board.width, theme.board.height
     return [round((box.x0 + w / 2) / w, 5), round((h / 2 - box.y1) / h, 5),
             round((box.x1 + w / 2) / w, 5), round((h / 2 - box.y0) / h, 5)]
 

@@ -159,7 +159,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
-    padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
+    padding = theme.board.panel_padding if style is not None and style.padded else 0.0
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
                     padding=padding)
@@ -317,7 +317,7 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
     reach its labels have on either side (`plan.settle.settle`): laid out as wide as that
     text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
     out of it evenly into room that nothing else takes."""
-    reach = LABEL_REACH * theme.frame.gap
+    reach = LABEL_REACH * theme.board.gap
     wider = {}
     for item in items:
         box = arrangement.places[item.name].box

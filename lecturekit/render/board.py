@@ -139,7 +139,7 @@ class Board:
             drawing = live.drawn.ink or live.drawn.mobject
             (x0, y0, _), (x1, y1, _) = drawing.get_corner(DL), drawing.get_corner(UR)
             extent = Box(x0, y0, x1, y1)
-        ring = self.rings[name] = fx.ring(shapes.ring(extent, self.plan.theme.frame.safe))
+        ring = self.rings[name] = fx.ring(shapes.ring(extent, self.plan.theme.board.safe))
         live.holder.add(ring)
         return ring
 

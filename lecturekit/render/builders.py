@@ -38,7 +38,7 @@ from lecturekit.kinds import (
     geometry,
 )
 from lecturekit.kinds.geometry import LABEL
-from lecturekit.kinds.outline import ParentFrame
+from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples
@@ -60,7 +60,7 @@ class Drawn:
     #: Part label -> glyphs; for tables "row=3" / "column=2" -> cells.
     parts: dict[str, Mobject] = field(default_factory=dict)
     #: For Figures and Axes: where their children go.
-    frame: ParentFrame | None = None
+    frame: ParentSpace | None = None
     #: The object's body (glyphs, stroke) without panel backgrounds, for emphasis of the whole.
     ink: Mobject | None = None
 
@@ -69,7 +69,7 @@ class Drawn:
 class Context:
     plan: ScenePlan
     values: dict[str, float]
-    frames: dict[str, ParentFrame]
+    frames: dict[str, ParentSpace]
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
     glyphs: dict[tuple, Mobject] = field(default_factory=dict)
@@ -98,7 +98,7 @@ class Context:
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.plan.texts
 
-    def spot(self, name: str, key: int, frame: ParentFrame) -> np.ndarray:
+    def spot(self, name: str, key: int, frame: ParentSpace) -> np.ndarray:
         """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
         drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
         held = getattr(self.values, "held", {})
@@ -115,9 +115,9 @@ class Context:
         return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
                        plan.beside, {} if memo is None else memo)
 
-    def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
+    def frame_for(self, spec: Spec, box: Box) -> ParentSpace:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`, as the plan has it."""
-        return self.figures().frame(spec, box)
+        return self.figures().space(spec, box)
 
 
 # ---------------------------------------------------------------- text
@@ -196,7 +196,7 @@ def axes(spec: AxesSpec, box: Box, ctx: Context) -> Drawn:
     return Drawn(VGroup(*parts, *_own_label(spec, ctx, frame)), frame=frame)
 
 
-def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) -> list[Mobject]:
+def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentSpace) -> list[Mobject]:
     """A Figure's or an Axes' own label in the box the plan gives it at the top of the object,
     in the object's colour (the text colour when it has none); nothing when it has no label."""
     if frame.title is None:
@@ -309,7 +309,7 @@ class LightArrow(VGroup):
         return self.submobjects[1].points[0]
 
 
-def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def vector(spec: VectorSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
@@ -322,7 +322,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=arrow)
 
 
-def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def line(spec: LineSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
@@ -334,7 +334,7 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=drawn)
 
 
-def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def point(spec: PointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     _, at, radius = geometry.dot(spec, frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
@@ -343,7 +343,7 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=dot)
 
 
-def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
     x0, x1 = geometry.plot_range(spec, frame, numbers)
@@ -389,7 +389,7 @@ def smoothly(samples: np.ndarray) -> np.ndarray:
     return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
 
-def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Mobject:
+def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> Mobject:
     """A graph's label where the plan settles its legend entry (in its row where that is clear), in
     the graph's colour, its swatch before it."""
     _, _, scale = frame.legend[spec.name]
@@ -403,13 +403,13 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> M
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
-def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     at = geometry.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=geometry.plot_dot(at, frame), color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 
-def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
+def child_math(spec: Spec, ctx: Context, frame: ParentSpace) -> Drawn:
     """A label drawn in a figure, on the spot the plan settles it on."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
@@ -417,7 +417,7 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(glyphs, ink=glyphs)
 
 
-def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentFrame) -> None:
+def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentSpace) -> None:
     """A mark's own label, on the spot the plan settles it on (a point's on a free side, a
     segment's past its tip where that is clear)."""
     typeset = ctx.plan.texts.get(spec.name + LABEL)

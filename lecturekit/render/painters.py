@@ -16,12 +16,12 @@ from manim import Mobject
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.kinds import Kind, Spec, registered
-from lecturekit.kinds.outline import ParentFrame
+from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan.texts import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
 
-Where = Box | ParentFrame
+Where = Box | ParentSpace
 Painter = Callable[[Spec, Context, Where], Drawn | None]
 
 _PAINTERS: dict[Kind, Painter] = {}
@@ -63,7 +63,7 @@ class TextPainter:
     backing: Callable[[Box], list[Mobject]] | None = None
 
     def __call__(self, spec: Spec, ctx: Context, where: Where) -> Drawn | None:
-        if isinstance(where, ParentFrame):
+        if isinstance(where, ParentSpace):
             return build.child_math(spec, ctx, where)
         typeset = ctx.typeset(spec.name)
         return self.draw(spec, typeset, where) if typeset is not None else None
@@ -110,9 +110,9 @@ def _image(spec: Spec, ctx: Context, where: Where) -> Drawn:
     return build.image(spec, where, ctx.plan)  # type: ignore[arg-type]
 
 
-def _child(build_child: Callable[[Spec, Context, ParentFrame], Drawn]) -> Painter:
+def _child(build_child: Callable[[Spec, Context, ParentSpace], Drawn]) -> Painter:
     def paint_child(spec: Spec, ctx: Context, where: Where) -> Drawn:
-        assert isinstance(where, ParentFrame)
+        assert isinstance(where, ParentSpace)
         return build_child(spec, ctx, where)
 
     return paint_child

@@ -37,7 +37,7 @@ def crossings(plan: ScenePlan, items: tuple[BoardItem, ...]) -> list[str]:
         is_text = item.kind in TEXTS or item.kind in ("Text", "Math") or item.name.endswith("#label")
         if not isinstance(axes, AxesSpec) or not is_text or axes.name not in boxes or item.name == axes.name:
             continue
-        lines = [line_box(line) for line in axis_marks(axes, figures.frame(axes, boxes[axes.name])).lines]
+        lines = [line_box(line) for line in axis_marks(axes, figures.space(axes, boxes[axes.name])).lines]
         if any(_meets(item.box, line) for line in lines):
             found.append(f"scene {plan.index} frame: {item.name} on an axis line of {axes.name}")
     return found
