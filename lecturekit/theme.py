@@ -129,7 +129,7 @@ class Sizes:
 
 
 @dataclass(frozen=True)
-class Board:
+class BoardSize:
     """The board in Manim units: origin at the centre, y up."""
 
     width: float = 128 / 9
@@ -149,7 +149,7 @@ class Board:
 @dataclass(frozen=True)
 class Theme:
     sizes: Sizes = field(default_factory=Sizes)
-    board: Board = field(default_factory=Board)
+    board: BoardSize = field(default_factory=BoardSize)
 
 
 THEME = Theme()

@@ -31,6 +31,7 @@ from lecturekit.plan.timeline import (
     frame_of,
     holds,
     initial_values,
+    numbers_key,
     variable_values,
 )
 from lecturekit.replay import Replay
@@ -291,8 +292,7 @@ def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], 
     """The board's items at `frame`; `settled` keeps where children settled between boards with
     the same numbers (a board of n containers settles them once, not once per board)."""
     values = plan.values_at(frame)
-    numbers = (tuple(sorted(values.items())),
-               tuple(sorted((name, tuple(sorted(held.items()))) for name, held in values.held.items())))
+    numbers = numbers_key(values, values.held)
     figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
                       plan.beside, settled.setdefault(numbers, {}))
     items: list[BoardItem] = []

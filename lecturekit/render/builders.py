@@ -43,7 +43,7 @@ from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.texts import TableMetrics, Typeset
-from lecturekit.plan.timeline import Values
+from lecturekit.plan.timeline import Values, numbers_key
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
 
@@ -101,8 +101,7 @@ class Context:
     def spot(self, name: str, key: int, frame: ParentSpace) -> np.ndarray:
         """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
         drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
-        held = getattr(self.values, "held", {})
-        at = (tuple(sorted(self.values.items())), tuple(sorted((n, tuple(sorted(v.items()))) for n, v in held.items())))
+        at = numbers_key(self.values, getattr(self.values, "held", {}))
         if self.memo.get("at") != at:
             self.memo.clear()
             self.memo.update(at=at, settled={})
