@@ -156,8 +156,8 @@ def check(
     translation falls back on. Exits 0 when the lecture can be rendered (with --strict: and has no
     warnings or gaps), 1 otherwise.
     """
+    from lecturekit.check_report import summary, text_report
     from lecturekit.plan import layout_warnings
-    from lecturekit.report import summary, text_report
     from lecturekit.sources import read
 
     try:

@@ -21,7 +21,6 @@ from lecturekit.plan import shapes
 from lecturekit.plan.items import BoardItem, Figures
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Stay, aspect_of, clock, place_scene, reflows
-from lecturekit.plan.texts import TableMetrics, Typeset, table_metrics, typeset
 from lecturekit.plan.timeline import (
     Cue,
     Hold,
@@ -34,6 +33,7 @@ from lecturekit.plan.timeline import (
     numbers_key,
     variable_values,
 )
+from lecturekit.plan.typeset import TableMetrics, Typeset, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, evaluation_problem
 from lecturekit.syntax.nodes import Box as BoxAction

@@ -17,7 +17,7 @@ from lecturekit.plan import shapes
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.settle import settle
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec, Value
 from lecturekit.theme import Theme

@@ -24,7 +24,7 @@ from lecturekit.plan import durations
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
-from lecturekit.plan.texts import PT, table_metrics, typeset
+from lecturekit.plan.typeset import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point

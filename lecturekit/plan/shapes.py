@@ -18,7 +18,7 @@ from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan.legends import legend_of, legend_place, legend_rows
 from lecturekit.plan.measure import measure
 from lecturekit.plan.placement import EDGE, TITLE_GAP, children_box
-from lecturekit.plan.texts import PT
+from lecturekit.plan.typeset import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
 from lecturekit.theme import THEME

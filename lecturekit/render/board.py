@@ -11,7 +11,7 @@ from manim import DL, UR, Group, Mobject, VGroup
 from lecturekit.boxes import Box
 from lecturekit.kinds import EvaluationError, kind_def
 from lecturekit.plan import ScenePlan, shapes
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn

@@ -42,8 +42,8 @@ from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan import ScenePlan, shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples
-from lecturekit.plan.texts import TableMetrics, Typeset
 from lecturekit.plan.timeline import Values, numbers_key
+from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
 

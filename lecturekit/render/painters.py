@@ -17,7 +17,7 @@ from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.kinds import Kind, Spec, registered
 from lecturekit.kinds.outline import ParentSpace
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
 

@@ -30,7 +30,7 @@ from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.pipeline import write_still
 from lecturekit.plan import ScenePlan
-from lecturekit.plan.texts import PT
+from lecturekit.plan.typeset import PT
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.theme import THEME
 from lecturekit.typst.compiler import compile_png
