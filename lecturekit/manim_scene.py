@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 from manim import Animation, Scene, config, linear
 
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render.stage import Stage
 from lecturekit.theme import PALETTE
 

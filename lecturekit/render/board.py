@@ -10,7 +10,8 @@ from manim import DL, UR, Group, Mobject, VGroup
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import EvaluationError, kind_def
-from lecturekit.plan import ScenePlan, shapes
+from lecturekit.plan import shapes
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render import painters

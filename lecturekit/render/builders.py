@@ -39,9 +39,10 @@ from lecturekit.kinds import (
 )
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.kinds.outline import ParentSpace
-from lecturekit.plan import ScenePlan, shapes
+from lecturekit.plan import shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import Values, numbers_key
 from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.render.typst_mobject import LabelledTypst

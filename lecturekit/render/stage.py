@@ -15,7 +15,7 @@ from manim import Mobject
 from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Redraw, Show, ShowStyle, StyleHint, Tick
 from lecturekit.forms import Box as BoxAction
 from lecturekit.kinds import kind_def
-from lecturekit.plan import ScenePlan, reflowed
+from lecturekit.plan.scene_plan import ScenePlan, reflowed
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import effects as fx
 from lecturekit.render.board import Board, Live

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec
-from lecturekit.plan import ScenePlan
 from lecturekit.plan.items import BoardItem, Figures
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.shapes import axis_marks, line_box
 from tests.conftest import DEMO, TRANSFORMER
 from tests.lecture_strategy import Generated, lectures, plan_of, write

@@ -10,7 +10,9 @@ import pytest
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import Role, kind_def
-from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
+from lecturekit.plan import plan_lecture
+from lecturekit.plan.export import as_json, describe, to_fraction
+from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME

@@ -29,7 +29,7 @@ from PIL import Image, ImageFilter
 from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.pipeline import write_still
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.typeset import PT
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.theme import THEME
