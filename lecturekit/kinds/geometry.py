@@ -33,6 +33,8 @@ NUMBER_DROP = 0.28
 CAPTION_GAP = 0.17
 #: A legend entry's swatch starts this far left of its text, in units.
 SWATCH = 0.32
+#: The room between a label and the mark it names, in units.
+LABEL_GAP = 0.12
 #: Half the width of a drawn stroke, so a level segment still has a box, in units.
 STROKE_HALF = 0.03
 #: The largest box one piece of a stroke's footprint may have, in square units. A stroke is
@@ -245,9 +247,9 @@ def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float]
     half = np.array([size[0] / 2, size[1] / 2, 0.0])
     if foot_free and abs(unit[1]) > abs(unit[0]):
         away = -unit
-        return start + away * (0.12 + float(np.abs(away) @ half))
+        return start + away * (LABEL_GAP + float(np.abs(away) @ half))
     side = np.array([unit[1], -unit[0], 0.0])
-    return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
+    return (start + end) / 2 + side * (LABEL_GAP + float(np.abs(side) @ half))
 
 
 def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], left: float = 1.0) -> np.ndarray:
@@ -282,8 +284,8 @@ def label_spots(spec: Spec, space: ParentSpace, objects: Mapping[str, Spec], anc
         free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
         in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
         spots = [beside_segment(start, end, size, foot_free=free), beside_segment(start, end, size, foot_free=False),
-                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, 0.12),
-                 next_to(start, start - end, size, 0.12)]
+                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, LABEL_GAP),
+                 next_to(start, start - end, size, LABEL_GAP)]
         if in_axes:
             spots = [_hung(c, size, space) for c in spots]
         return spots
@@ -305,7 +307,7 @@ def tip_spots(start: np.ndarray, end: np.ndarray, size: tuple[float, float]) -> 
     left, off to its right, straight on, then beside its middle on either side."""
     direction = end - start
     return [tip_label(end, direction, size), tip_label(end, direction, size, -1.0),
-            next_to(end, direction, size, 0.12), beside_segment(start, end, size, foot_free=False),
+            next_to(end, direction, size, LABEL_GAP), beside_segment(start, end, size, foot_free=False),
             beside_segment(end, start, size, foot_free=False)]
 
 
@@ -369,7 +371,7 @@ def plot_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     if spec.label and figure.labelled(spec.name):
         x, y, scale = space.legend[spec.name]
         width, height = (scale * d for d in figure.size(spec.name + LABEL))
-        marks.append(("legend", ((x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
+        marks.append(("legend", (Box(x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
     return Outline(footprint(drawn), marks=tuple(marks))
 
 

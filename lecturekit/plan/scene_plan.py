@@ -28,8 +28,7 @@ from lecturekit.plan.timeline import (
 from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedScene, evaluation_problem
-from lecturekit.syntax.nodes import Box as BoxAction
-from lecturekit.syntax.nodes import Hide, Show, Spec
+from lecturekit.syntax.nodes import BoxAround, Hide, Show, Spec
 from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
 
@@ -111,7 +110,7 @@ class ScenePlan:
         """For each place a Figure or Axes takes, every place the scene's other top-level objects
         take while it stands there (from each stay to the next, departures not counted): a label
         that finds no room by its container keeps away from all of them."""
-        ringed = {c.object for c in self.cues if isinstance(c.action, BoxAction)}
+        ringed = {c.object for c in self.cues if isinstance(c.action, BoxAround)}
 
         def spans(name: str, stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
             """Where `name` stands, and till when; an object a Box action rings, with its ring."""
@@ -205,7 +204,7 @@ def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str
     top = set(plan.stays)
     broken = plan.scene.broken
     drawn = [c for c in plan.cues if c.object not in broken]
-    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide | BoxAction)}
+    changes = sorted({c.frame for c in drawn if isinstance(c.action, Show | Hide | BoxAround)}
                      | {c.frame for c in drawn if c.object in top and c.place is not None})
     board = Replay(children=plan.scene.children)
     on: dict[str, Placed] = {}
@@ -214,7 +213,7 @@ def _standing(plan: ScenePlan) -> Iterator[tuple[int, dict[str, Placed], set[str
     cue = next(pending, None)
     for frame in changes:
         while cue is not None and cue.frame <= frame:
-            if isinstance(cue.action, BoxAction) and cue.object in board.shown():
+            if isinstance(cue.action, BoxAround) and cue.object in board.shown():
                 boxed.add(cue.object)
             for gone in board.apply(cue.action).left:
                 on.pop(gone, None)

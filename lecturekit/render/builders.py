@@ -397,7 +397,7 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> M
     middle, y, _ = ctx.spot(spec.name, 0, frame)
     x = middle - (typeset.width * scale - geometry.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
-    swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
+    swatch = Line(np.array([x - geometry.SWATCH, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)
     glyphs.move_to(np.array([x + typeset.width * scale / 2, y, 0.0]))
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)

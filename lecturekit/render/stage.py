@@ -13,7 +13,7 @@ from collections.abc import Callable
 from manim import Mobject
 
 from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Redraw, Show, ShowStyle, StyleHint, Tick
-from lecturekit.forms import Box as BoxAction
+from lecturekit.forms import BoxAround as BoxAction
 from lecturekit.kinds import kind_def
 from lecturekit.plan.scene_plan import ScenePlan, reflowed
 from lecturekit.plan.timeline import Cue
