@@ -1,12 +1,15 @@
-"""Boxes on the board, in Manim units (origin at the centre, y up)."""
+"""Boxes on the board, in Manim units (origin at the centre, y up), and how much they overlap."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(NamedTuple):
+    """A box by its corners; a tuple, so that rows of boxes go straight into numpy."""
+
     x0: float
     y0: float
     x1: float
@@ -34,9 +37,7 @@ class Box:
         return Box.around(*self.center, width, width / aspect)
 
     def intersection(self, other: Box) -> float:
-        w = min(self.x1, other.x1) - max(self.x0, other.x0)
-        h = min(self.y1, other.y1) - max(self.y0, other.y0)
-        return w * h if w > 0 and h > 0 else 0.0
+        return float(overlaps(np.array([self]), np.array([other]))[0, 0])
 
     def inside(self, other: Box, tolerance: float = 1e-6) -> bool:
         return (
@@ -45,3 +46,11 @@ class Box:
             and self.x1 <= other.x1 + tolerance
             and self.y1 <= other.y1 + tolerance
         )
+
+
+def overlaps(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The area each of `found` shares with each of `boxes` (both rows of x0, y0, x1, y1): one
+    row per box found, one column per box; 0 where they do not meet."""
+    w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
+    h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0)

@@ -157,7 +157,7 @@ def check(
     falls back on. Exits 0 when the lecture can be rendered (with --strict: and has no warnings or
     gaps), 1 otherwise.
     """
-    from lecturekit.report import summary, text_report
+    from lecturekit.check_report import summary, text_report
     from lecturekit.requests import checked
 
     try:
@@ -277,8 +277,9 @@ def plan(
     Every cue on its frame, every board's boxes.
     """
     from lecturekit.pipeline import ensure_renderable, plan_scenes, select
-    from lecturekit.plan import LecturePlan, describe
-    from lecturekit.plan import as_json as plan_json
+    from lecturekit.plan.export import as_json as plan_json
+    from lecturekit.plan.export import describe
+    from lecturekit.plan.scene_plan import LecturePlan
     from lecturekit.sources import read
 
     resolved = read(lecture, overrides, language_of(lang, translation))

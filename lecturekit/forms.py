@@ -19,7 +19,7 @@ from lecturekit.kinds import Role, Spec, TableSpec, depends_on, kind_def, rows_o
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
     Action,
-    Box,
+    BoxAround,
     ColumnPart,
     Emphasize,
     Flash,
@@ -161,7 +161,7 @@ def _phrase(name: str, pattern: str, make: Callable[..., Action], whole: bool = 
 
 
 FORMS: tuple[Form, ...] = (
-    Form(Box, (_phrase("box", rf"A box is drawn around\s+({_NAME})", lambda n, p, m, s: Box(m.group(1)),
+    Form(BoxAround, (_phrase("box", rf"A box is drawn around\s+({_NAME})", lambda n, p, m, s: BoxAround(m.group(1)),
                        whole=True),),
          False, BOX, _any, _nothing),
     Form(StyleHint, (_phrase("hint", r"([A-Za-z_][A-Za-z0-9_]*):(.*)", _hint, whole=True),),
@@ -196,6 +196,6 @@ def form_of(action: Action) -> Form:
 
 
 #: The actions and parts are syntax's nodes; later stages take them from here.
-__all__ = ["FORMS", "Action", "Box", "ColumnPart", "Emphasize", "Flash", "Form", "Hide", "Move", "Part", "Phrase",
+__all__ = ["FORMS", "Action", "BoxAround", "ColumnPart", "Emphasize", "Flash", "Form", "Hide", "Move", "Part", "Phrase",
            "Redraw", "RowPart", "Scene", "Show", "ShowStyle", "StyleHint", "TextPart", "Tick", "TimedAction",
            "form_of", "part_source"]

@@ -21,8 +21,8 @@ from types import MappingProxyType
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.images import image_bytes
 from lecturekit.kinds import ImageSpec
-from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import Chunk
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Format, Quality
 from lecturekit.work import counting
 

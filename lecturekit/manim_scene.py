@@ -14,7 +14,7 @@ import numpy as np
 from manim import Animation, ManimColor, Scene, config, linear
 from manim.camera.camera import Camera
 
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render.stage import Stage
 from lecturekit.theme import PALETTE
 

@@ -15,8 +15,9 @@ from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.files import atomic, sweep
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
-from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan import plan_scene
 from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read

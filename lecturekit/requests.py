@@ -136,7 +136,7 @@ def checked(lecture: Path | None, overrides: Path | None, language: Language | N
     """The lecture read (in `language`), with what only planning and captioning find added to its
     diagnostics: a board its layout cannot hold legibly, a beat too fast to read in captions."""
     from lecturekit.captions import caption_warnings
-    from lecturekit.plan import layout_warnings
+    from lecturekit.plan.legibility import layout_warnings
 
     resolved = read(lecture, overrides, language)
     if resolved.renderable:  # planning measures the texts, so only what is renderable is planned

@@ -9,7 +9,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from lecturekit.files import atomic
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import Preset
 from lecturekit.syntax.nodes import Hide
 

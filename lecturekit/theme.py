@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
 
+from lecturekit.boxes import Box
 from lecturekit.color_names import MANIM
 
 PALETTE = MappingProxyType(
@@ -128,7 +129,7 @@ class Sizes:
 
 
 @dataclass(frozen=True)
-class Frame:
+class BoardSize:
     """The board in Manim units: origin at the centre, y up."""
 
     width: float = 128 / 9
@@ -140,15 +141,15 @@ class Frame:
     panel_padding: float = 0.22
 
     @property
-    def safe(self) -> tuple[float, float, float, float]:
+    def safe(self) -> Box:
         mx, my = self.width * self.margin, self.height * self.margin
-        return (-self.width / 2 + mx, -self.height / 2 + my, self.width / 2 - mx, self.height / 2 - my)
+        return Box(-self.width / 2 + mx, -self.height / 2 + my, self.width / 2 - mx, self.height / 2 - my)
 
 
 @dataclass(frozen=True)
 class Theme:
     sizes: Sizes = field(default_factory=Sizes)
-    frame: Frame = field(default_factory=Frame)
+    board: BoardSize = field(default_factory=BoardSize)
 
 
 THEME = Theme()

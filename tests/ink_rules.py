@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Quality
 
 #: How far ink may reach past its boxes, in pixels of a `-q l` frame (480 px high: 0.05 units).

@@ -32,7 +32,7 @@ from lecturekit.plan.placement import MOVED, SETTLE
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.theme import THEME
 
-SAFE = THEME.frame.margin
+SAFE = THEME.board.margin
 #: Top-level items and texts in a figure may share at most this much (rounding of the printed boxes).
 TOUCH = 1e-5
 #: The kind of a Box action's ring, listed `of` the object it is drawn around.
@@ -47,7 +47,7 @@ PICTURES = {"Figure", "Axes", "Image"}
 #: Kinds that set text, and so must say the font they are set at.
 TEXTS = {"label", "legend", "ticks", "Title", "Heading", "Text", "Math", "Derivation", "Block", "Panel", "Table"}
 VISUALS = {"Figure", "Axes", "Image", "Table"}
-WIDTH, HEIGHT = THEME.frame.width, THEME.frame.height
+WIDTH, HEIGHT = THEME.board.width, THEME.board.height
 
 
 def _cover(a: list[float], b: list[float]) -> float:

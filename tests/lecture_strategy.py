@@ -22,7 +22,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan import plan_scene
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.sources import read
 
 #: Colours: the theme's names, Manim's and CSS's in any case, and hex (`#rgb`, `#rrggbb`, `#rrggbbaa`), which the

@@ -106,8 +106,8 @@ def test_a_few_named_colours_are_drawn_in_their_colour(write_lecture, tmp_path: 
     checked = 0
     for item in plan.boards[-1].items:
         if item.name.startswith("p") and item.kind == "Point":
-            x = (item.box.x0 + item.box.x1) / 2 / plan.theme.frame.width + 0.5
-            y = 0.5 - (item.box.y0 + item.box.y1) / 2 / plan.theme.frame.height
+            x = (item.box.x0 + item.box.x1) / 2 / plan.theme.board.width + 0.5
+            y = 0.5 - (item.box.y0 + item.box.y1) / 2 / plan.theme.board.height
             pixel = still[round(y * height), round(x * width)]
             want = theme.color(names[int(item.name[1:])])
             assert np.abs(pixel.astype(int) - [int(want[i:i + 2], 16) for i in (1, 3, 5)]).max() <= 2, item.name

@@ -1,5 +1,5 @@
 """The geometry of what is drawn inside a Figure or Axes: pure functions in board units, from a
-spec, its parent's frame and the numbers it is drawn with. Each child kind's module says where its
+spec, its parent's space and the numbers it is drawn with. Each child kind's module says where its
 drawing reaches with one of the `*_outline` functions here (its `KindDef.geometry`), and where its
 label may go; the painters draw from the same functions, and the plan lists the outlines on its
 boards. What needs the rest of the board is the plan's: sampling a graph (`plan.sampling`, asked
@@ -17,8 +17,9 @@ from contextlib import suppress
 
 import numpy as np
 
+from lecturekit.boxes import Box
 from lecturekit.kinds.base import Stands, kind_def
-from lecturekit.kinds.outline import Extent, Figure, NumbersOf, Outline, ParentFrame
+from lecturekit.kinds.outline import Figure, NumbersOf, Outline, ParentSpace
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number, evaluate_point, function_of
 from lecturekit.syntax.nodes import Kind, Spec, Value
 
@@ -32,6 +33,8 @@ NUMBER_DROP = 0.28
 CAPTION_GAP = 0.17
 #: A legend entry's swatch starts this far left of its text, in units.
 SWATCH = 0.32
+#: The room between a label and the mark it names, in units.
+LABEL_GAP = 0.12
 #: Half the width of a drawn stroke, so a level segment still has a box, in units.
 STROKE_HALF = 0.03
 #: The largest box one piece of a stroke's footprint may have, in square units. A stroke is
@@ -48,25 +51,25 @@ LABEL = "#label"
 
 
 
-def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Extent | None:
+def _around(points: list[np.ndarray], pad: float = STROKE_HALF) -> Box | None:
     if not points:
         return None
     xs = [float(p[0]) for p in points]
     ys = [float(p[1]) for p in points]
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    return Box(min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
 #: The points a footprint's piece is first looked for among (see `footprint`).
 _WINDOW = 64
 
 
-def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Extent, ...]:
+def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STROKE_HALF) -> tuple[Box, ...]:
     """Boxes along strokes (each a list of board points), each at most PIECE_AREA: consecutive
     points share a box while it stays that small, so a level or upright stroke takes few. Small
     enough that a stroke's pieces never cover what lies beside it (the room between two graphs,
     the inside of an arc) and that any two of them, or one and a number, overlap by less than
     half of what the outside audit lets siblings share; large enough to keep a board's items few."""
-    found: list[Extent] = []
+    found: list[Box] = []
     for path in paths:
         points = np.asarray(path, dtype=float)[:, :2]
         if len(points) == 0:
@@ -87,7 +90,7 @@ def footprint(paths: list[list[np.ndarray]] | list[np.ndarray], pad: float = STR
             window = _WINDOW
             end = max(int(over[0]) - 1, 1) if len(over) else len(rest) - 1
             end = min(end, len(rest) - 1)
-            found.append((float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
+            found.append(Box(float(lo[end, 0]), float(lo[end, 1]), float(hi[end, 0]), float(hi[end, 1])))
             if start + end >= len(points) - 1:
                 break
             start += end  # the next piece starts where this one ends: the stroke stays covered
@@ -108,23 +111,23 @@ def _follow(points: np.ndarray) -> np.ndarray:
     return np.vstack([points[index] + steps[index] * fraction, points[-1:]])
 
 
-def _boxes(extent: Extent | None) -> tuple[Extent, ...]:
+def _boxes(extent: Box | None) -> tuple[Box, ...]:
     return () if extent is None else (extent,)
 
 
-def arrow_tip(start: np.ndarray, end: np.ndarray, frame: ParentFrame) -> float:
+def arrow_tip(start: np.ndarray, end: np.ndarray, space: ParentSpace) -> float:
     """How long (and wide) a Vector's head is: a third of a short shaft, at most 0.24 units, and
     no wider than its container's box has room for about its tip (a box narrower than a head)."""
     tip = min(0.24, float(np.linalg.norm(end - start)) * 0.35)
-    if frame.bounds is not None:
-        box, x, y = frame.bounds, float(end[0]), float(end[1])
+    if space.bounds is not None:
+        box, x, y = space.bounds, float(end[0]), float(end[1])
         tip = min(tip, 2 * max(0.0, min(x - box.x0, box.x1 - x, y - box.y0, box.y1 - y)))
     return tip
 
 
-def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
+def _centred(center: np.ndarray, size: tuple[float, float]) -> Box:
     x, y = float(center[0]), float(center[1])
-    return x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2
+    return Box(x - size[0] / 2, y - size[1] / 2, x + size[0] / 2, y + size[1] / 2)
 
 
 def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None
@@ -140,56 +143,56 @@ def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mappin
 # ---------------------------------------------------------------- containers
 
 
-def segment(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[np.ndarray, np.ndarray]:
+def segment(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> tuple[np.ndarray, np.ndarray]:
     """A Vector's or Line's ends on the board (raises EvaluationError where they do not evaluate)."""
-    start = frame.point(*evaluate_point(spec.start, numbers))  # type: ignore[attr-defined]
-    end = frame.point(*evaluate_point(spec.end, numbers))  # type: ignore[attr-defined]
+    start = space.point(*evaluate_point(spec.start, numbers))  # type: ignore[attr-defined]
+    end = space.point(*evaluate_point(spec.end, numbers))  # type: ignore[attr-defined]
     return start, end
 
 
-def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
+def dot(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]
         ) -> tuple[tuple[float, float], np.ndarray, float]:
     """A Point's location in its parent's coordinates, on the board, and its radius (`within`)."""
     location = evaluate_point(spec.location, numbers)
     radius = DOT_RADIUS
     if spec.marker_radius is not None:
         with suppress(EvaluationError):  # the plan holds it; resolve has checked it at the start
-            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
-    at = frame.point(*location)
-    return location, at, within(at, radius, frame)
+            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * space.unit * 0.8))
+    at = space.point(*location)
+    return location, at, within(at, radius, space)
 
 
-def within(at: np.ndarray, radius: float, frame: ParentFrame) -> float:
+def within(at: np.ndarray, radius: float, space: ParentSpace) -> float:
     """A dot's radius, no larger than keeps it within a PlotPoint's dot of its plotting area (the
     room the container keeps around it, clear of its numbers and legend) and inside the
     container's box: only a larger dot near the plot's edge, or any dot in a box too small for
     it, is drawn smaller."""
     x, y = float(at[0]), float(at[1])
-    plot = frame.box
+    plot = space.box
     room = min(x - plot.x0, plot.x1 - x, y - plot.y0, plot.y1 - y) + DOT_RADIUS * PLOT_DOT
-    if frame.bounds is not None:
-        box = frame.bounds
+    if space.bounds is not None:
+        box = space.bounds
         room = min(room, x - box.x0, box.x1 - x, y - box.y0, box.y1 - y)
     return max(0.0, min(radius, room))
 
 
-def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:
-    x0, x1 = frame.x_range
+def plot_range(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> tuple[float, float]:
+    x0, x1 = space.x_range
     if spec.x_range is not None:
         x0, x1 = range_of(spec.x_range, (x0, x1), numbers)
     return x0, x1
 
 
-def plot_point(spec: Spec, target: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> np.ndarray:
+def plot_point(spec: Spec, target: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> np.ndarray:
     """Where a PlotPoint stands on its graph (raises EvaluationError where it does not evaluate)."""
     x = evaluate_number(spec.x, numbers)
     y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
-    return frame.point(x, y)
+    return space.point(x, y)
 
 
-def plot_dot(at: np.ndarray, frame: ParentFrame) -> float:
+def plot_dot(at: np.ndarray, space: ParentSpace) -> float:
     """A PlotPoint's radius, standing at `at`."""
-    return within(at, DOT_RADIUS * PLOT_DOT, frame)
+    return within(at, DOT_RADIUS * PLOT_DOT, space)
 
 
 def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str, Spec], numbers_of: NumbersOf,
@@ -244,9 +247,9 @@ def beside_segment(start: np.ndarray, end: np.ndarray, size: tuple[float, float]
     half = np.array([size[0] / 2, size[1] / 2, 0.0])
     if foot_free and abs(unit[1]) > abs(unit[0]):
         away = -unit
-        return start + away * (0.12 + float(np.abs(away) @ half))
+        return start + away * (LABEL_GAP + float(np.abs(away) @ half))
     side = np.array([unit[1], -unit[0], 0.0])
-    return (start + end) / 2 + side * (0.12 + float(np.abs(side) @ half))
+    return (start + end) / 2 + side * (LABEL_GAP + float(np.abs(side) @ half))
 
 
 def tip_label(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], left: float = 1.0) -> np.ndarray:
@@ -265,7 +268,7 @@ def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], bu
     return at + unit * buff + np.sign(unit) * half
 
 
-def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anchors: Mapping,
+def label_spots(spec: Spec, space: ParentSpace, objects: Mapping[str, Spec], anchors: Mapping,
                 numbers_of: NumbersOf, size: tuple[float, float]) -> list[np.ndarray]:
     """Where a label drawn in a figure (a Math child, of `size`) may be centred, best first:
     beside the segment it names (under a free foot, else right of its middle; then left of its
@@ -277,25 +280,25 @@ def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
     stands = kind_def(sibling.kind).stands if sibling is not None else Stands.ELSEWHERE
     if sibling is not None and stands is Stands.BETWEEN:
         numbers = numbers_of(sibling.name)  # the label stays beside its sibling where it is held
-        start, end = segment(sibling, frame, numbers)
+        start, end = segment(sibling, space, numbers)
         free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
         in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
         spots = [beside_segment(start, end, size, foot_free=free), beside_segment(start, end, size, foot_free=False),
-                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, 0.12),
-                 next_to(start, start - end, size, 0.12)]
+                 beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, LABEL_GAP),
+                 next_to(start, start - end, size, LABEL_GAP)]
         if in_axes:
-            spots = [_hung(c, size, frame) for c in spots]
+            spots = [_hung(c, size, space) for c in spots]
         return spots
     if sibling is not None and stands is Stands.AT:
-        at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
+        at = space.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
         return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
                                                       [-0.2 - size[0] / 2, 0, 0])]
-    return [frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]),
-            frame.point(sum(frame.x_range) / 2, frame.y_range[1]) + np.array([0, -0.3, 0])]
+    return [space.point(sum(space.x_range) / 2, space.y_range[0]) + np.array([0, 0.3, 0]),
+            space.point(sum(space.x_range) / 2, space.y_range[1]) + np.array([0, -0.3, 0])]
 
 
-def _hung(center: np.ndarray, size: tuple[float, float], frame: ParentFrame) -> np.ndarray:
-    drop = hang(float(center[1]) + size[1] / 2, frame)
+def _hung(center: np.ndarray, size: tuple[float, float], space: ParentSpace) -> np.ndarray:
+    drop = hang(float(center[1]) + size[1] / 2, space)
     return center if drop is None else center + np.array([0.0, drop, 0.0])
 
 
@@ -304,7 +307,7 @@ def tip_spots(start: np.ndarray, end: np.ndarray, size: tuple[float, float]) -> 
     left, off to its right, straight on, then beside its middle on either side."""
     direction = end - start
     return [tip_label(end, direction, size), tip_label(end, direction, size, -1.0),
-            next_to(end, direction, size, 0.12), beside_segment(start, end, size, foot_free=False),
+            next_to(end, direction, size, LABEL_GAP), beside_segment(start, end, size, foot_free=False),
             beside_segment(end, start, size, foot_free=False)]
 
 
@@ -321,20 +324,20 @@ def side_spots(at: np.ndarray, radius: float, others: list[np.ndarray], size: tu
     return [next_to(at + side * radius, side, size, buff) for buff in (0.1, 0.3) for side in order]
 
 
-def hang(top: float, frame: ParentFrame) -> float | None:
+def hang(top: float, space: ParentSpace) -> float | None:
     """How far a label whose top is under an Axes' plot drops, into the band kept under its
     numbers; None for one that is not under it."""
-    if top < frame.box.y0:
-        return frame.box.y0 - NUMBER_DROP - CAPTION_GAP - top
+    if top < space.box.y0:
+        return space.box.y0 - NUMBER_DROP - CAPTION_GAP - top
     return None
 
 
 # ---------------------------------------------------------------- outlines, one a child kind
 
 
-def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+def segment_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A Vector or Line: its two ends, and its own label past its tip."""
-    start, end = segment(spec, frame, figure.numbers_of(spec.name))
+    start, end = segment(spec, space, figure.numbers_of(spec.name))
     marks = []
     if figure.labelled(spec.name):
         size = figure.size(spec.name + LABEL)
@@ -342,46 +345,46 @@ def segment_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     pieces = footprint([[start, end]])
     length = float(np.linalg.norm(end - start))
     if spec.kind is Kind.VECTOR and length > 1e-4:  # its head, as wide as it is long
-        tip = arrow_tip(start, end, frame)
+        tip = arrow_tip(start, end, space)
         pieces += (_centred(end - (end - start) / length * tip / 2, (tip, tip)),)
     return Outline(pieces, marks=tuple(marks))
 
 
-def point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+def point_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A Point: its dot, and its own label on the side no segment leaves it by."""
-    location, at, radius = dot(spec, frame, figure.numbers_of(spec.name))
+    location, at, radius = dot(spec, space, figure.numbers_of(spec.name))
     marks = []
     if spec.label and figure.labelled(spec.name):
         others = meeting(location, spec.parent, figure.objects, figure.numbers_of)
         size = figure.size(spec.name + LABEL)
-        spots = side_spots(at, radius, [frame.point(*other) for other, _ in others], size)
+        spots = side_spots(at, radius, [space.point(*other) for other, _ in others], size)
         marks.append(("label", tuple(_centred(c, size) for c in spots)))
     return Outline(_boxes(_around([at], radius)), marks=tuple(marks))
 
 
-def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+def plot_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
     numbers = figure.numbers_of(spec.name)
-    x0, x1 = plot_range(spec, frame, numbers)
-    drawn = figure.sampled(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]
+    x0, x1 = plot_range(spec, space, numbers)
+    drawn = figure.sampled(spec.function, numbers, x0, x1, space)  # type: ignore[attr-defined]
     marks = []
     if spec.label and figure.labelled(spec.name):
-        x, y, scale = frame.legend[spec.name]
+        x, y, scale = space.legend[spec.name]
         width, height = (scale * d for d in figure.size(spec.name + LABEL))
-        marks.append(("legend", ((x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
+        marks.append(("legend", (Box(x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
     return Outline(footprint(drawn), marks=tuple(marks))
 
 
-def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+def plot_point_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A PlotPoint: its dot on its graph."""
-    at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
-    return Outline(_boxes(_around([at], plot_dot(at, frame))))
+    at = plot_point(spec, figure.objects[spec.target], space, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
+    return Outline(_boxes(_around([at], plot_dot(at, space))))
 
 
-def label_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
+def label_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A text drawn in a figure: a label beside the mark it names (hung in an Axes' caption band
     when it falls under the plot), on the first of its spots that is clear."""
     size = figure.size(spec.name)
-    spots = label_spots(spec, frame, figure.objects, figure.anchors, figure.numbers_of, size)
+    spots = label_spots(spec, space, figure.objects, figure.anchors, figure.numbers_of, size)
     anchor = figure.anchors.get(spec.name)
     return Outline((), anchor.sibling if anchor is not None else None, spots=tuple(_centred(c, size) for c in spots))

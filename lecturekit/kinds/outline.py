@@ -1,5 +1,5 @@
 """The terms of a child kind's geometry (`KindDef.geometry`, worked out in
-`lecturekit.kinds.geometry`): the frame of the Figure or Axes it is drawn in, what it may ask
+`lecturekit.kinds.geometry`): the space of the Figure or Axes it is drawn in, what it may ask
 about the scene (`Figure`), and the outline it gives."""
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from lecturekit.syntax.nodes import Spec, Value
 NumbersOf = Callable[[str], Mapping[str, float]]
 
 
-@dataclass
-class ParentFrame:
-    """Maps (x, y) in a container's ranges onto its plotting box, which moves with it."""
+@dataclass(frozen=True)
+class ParentSpace:
+    """A Figure's or an Axes' coordinate space: maps (x, y) in its ranges onto its plotting box,
+    which moves with it."""
 
     box: Box
     x_range: tuple[float, float]
@@ -31,7 +32,7 @@ class ParentFrame:
     bounds: Box | None = None
     #: The container's own label: its box, at the top of the container's box, and the scale it is
     #: set at; None when it has none.
-    title: tuple[Extent, float] | None = None
+    title: tuple[Box, float] | None = None
 
     def point(self, x: float, y: float) -> np.ndarray:
         (x0, x1), (y0, y1) = self.x_range, self.y_range
@@ -57,37 +58,33 @@ class Figure(Protocol):
 
     def size(self, key: str) -> tuple[float, float]: ...
 
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
+    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
                 ) -> list[list[np.ndarray]]:
         """A graph over [x0, x1] as pieces of board points (the plan's sampling)."""
         ...
-
-
-#: (x0, y0, x1, y1) in board units.
-Extent = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
 class Outline:
     """Where a child is drawn: its footprint (one box for a dot or a label, boxes along a
     stroke, none when it draws nothing here), the object it sits beside if it is a label, and its
-    own label's or legend entry's extent."""
+    own label's or legend entry's boxes."""
 
-    pieces: tuple[Extent, ...]
+    pieces: tuple[Box, ...]
     of: str | None = None
-    #: ("label" | "legend", the extents it may take, best first): the container settles a label
+    #: ("label" | "legend", the boxes it may take, best first): the container settles a label
     #: on the first that is clear (`settle`); a legend entry has one, where its row sets it.
-    marks: tuple[tuple[str, tuple[Extent, ...]], ...] = ()
-    #: For a text drawn in a figure: the extents it may take, best first (its pieces are empty).
-    spots: tuple[Extent, ...] = ()
+    marks: tuple[tuple[str, tuple[Box, ...]], ...] = ()
+    #: For a text drawn in a figure: the boxes it may take, best first (its pieces are empty).
+    spots: tuple[Box, ...] = ()
 
     @property
-    def extent(self) -> Extent | None:
+    def extent(self) -> Box | None:
         """The hull of its footprint."""
         if not self.pieces:
             return None
-        return (min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
+        return Box(min(p[0] for p in self.pieces), min(p[1] for p in self.pieces),
                 max(p[2] for p in self.pieces), max(p[3] for p in self.pieces))
 
 
-Geometry = Callable[[Spec, ParentFrame, Figure], Outline]
+Geometry = Callable[[Spec, ParentSpace, Figure], Outline]

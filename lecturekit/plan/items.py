@@ -5,19 +5,19 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import astuple, dataclass, field
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
-from lecturekit.kinds.outline import Extent, NumbersOf, Outline, ParentFrame
+from lecturekit.kinds.outline import NumbersOf, Outline, ParentSpace
 from lecturekit.plan import shapes
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.settle import settle
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec, Value
 from lecturekit.theme import Theme
@@ -65,39 +65,39 @@ class Figures:
         typeset = self.texts[key]
         return typeset.width, typeset.height
 
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame
+    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
                 ) -> list[list[np.ndarray]]:
-        return samples(function, numbers, x0, x1, frame)
+        return samples(function, numbers, x0, x1, space)
 
-    def frame(self, spec: Spec, box: Box) -> ParentFrame:
-        return shapes.container_frame(spec, box, self.objects, self.anchors, self.labelled, self.size,
-                                      self.theme.sizes.minimum / self.theme.sizes.label, self.theme.frame.safe)
+    def space(self, spec: Spec, box: Box) -> ParentSpace:
+        return shapes.container_space(spec, box, self.objects, self.anchors, self.labelled, self.size,
+                                      self.theme.sizes.minimum / self.theme.sizes.label, self.theme.board.safe)
 
     def items(self, container: str, box: Box, shown: set[str]) -> list[BoardItem]:
         """The children shown in `container` (standing in `box`), their labels and legend, the
         container's own label and an Axes' numbers."""
         spec = self.objects[container]
-        frame = self.frame(spec, box)
+        space = self.space(spec, box)
         found: list[BoardItem] = []
         if isinstance(spec, AxesSpec):
-            found += self.numbers(spec, frame)
-        if frame.title is not None:
-            extent, scale = frame.title
-            found.append(BoardItem(container + LABEL, "label", Box(*extent), container, container,
+            found += self.numbers(spec, space)
+        if space.title is not None:
+            extent, scale = space.title
+            found.append(BoardItem(container + LABEL, "label", extent, container, container,
                                    font=self.texts[container + LABEL].font * scale))
-        outlines, chosen = self.settled(container, frame)
+        outlines, chosen = self.settled(container, space)
         for name, outline in outlines.items():
             if name in shown:
-                found += self.child(self.objects[name], frame, outline, chosen)
+                found += self.child(self.objects[name], space, outline, chosen)
         return found
 
-    def settled(self, container: str, frame: ParentFrame
-                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Extent]]:
+    def settled(self, container: str, space: ParentSpace
+                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box]]:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
         every mark, of the numbers, of the container's own label and of the labels declared before
         it, inside the safe area; in an Axes, of its axis lines and ticks too where it can be."""
-        key = (container, frame.box, frame.x_range, frame.y_range)
+        key = (container, space.box, space.x_range, space.y_range)
         if key not in self.memo:
             outlines = {}
             for name, child in self.objects.items():
@@ -105,40 +105,39 @@ class Figures:
                 if child.parent != container or geometry is None:
                     continue
                 try:
-                    outlines[name] = geometry(child, frame, self)
+                    outlines[name] = geometry(child, space, self)
                 except EvaluationError:  # not drawn at these numbers (the render keeps what it drew)
                     continue
             spec = self.objects[container]
             taken, lines = [], []
             if isinstance(spec, AxesSpec):
-                marks = self.axis_marks(spec, frame)
-                taken = [astuple(tick.box) for tick in (*marks.x, *marks.y) if tick.box is not None]
-                lines = [astuple(shapes.line_box(line)) for line in marks.lines]
-            if frame.title is not None:
-                taken.append(frame.title[0])
-            bounds = None if frame.bounds is None else astuple(frame.bounds)
-            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.frame.safe, bounds,
-                                               margin=LABEL_REACH * self.theme.frame.gap,
-                                               beside=[astuple(b) for b in self._beside(container, frame)],
+                marks = self.axis_marks(spec, space)
+                taken = [tick.box for tick in (*marks.x, *marks.y) if tick.box is not None]
+                lines = [shapes.line_box(line) for line in marks.lines]
+            if space.title is not None:
+                taken.append(space.title[0])
+            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.board.safe, space.bounds,
+                                               margin=LABEL_REACH * self.theme.board.gap,
+                                               beside=self._beside(container, space),
                                                lines=lines))
         return self.memo[key]
 
-    def _beside(self, container: str, frame: ParentFrame) -> tuple[Box, ...]:
-        """What stands beside `container` while it stands where `frame` is: the places of its
+    def _beside(self, container: str, space: ParentSpace) -> tuple[Box, ...]:
+        """What stands beside `container` while it stands where `space` is: the places of its
         stay, or while it moves between two, of all of them."""
-        found = self.beside.get((container, frame.bounds))
+        found = self.beside.get((container, space.bounds))
         if found is None:
             found = tuple({b for (c, _), boxes in self.beside.items() if c == container for b in boxes})
         return found
 
-    def axis_marks(self, spec: AxesSpec, frame: ParentFrame) -> shapes.AxisMarks:
+    def axis_marks(self, spec: AxesSpec, space: ParentSpace) -> shapes.AxisMarks:
         """An Axes' lines, ticks and numbers, where the scene's numbering sets them."""
-        return shapes.axis_marks(spec, frame, self.numbering.get(spec.name, shapes.Numbering()),
+        return shapes.axis_marks(spec, space, self.numbering.get(spec.name, shapes.Numbering()),
                                  self.theme.sizes.minimum)
 
-    def numbers(self, spec: AxesSpec, frame: ParentFrame) -> list[BoardItem]:
+    def numbers(self, spec: AxesSpec, space: ParentSpace) -> list[BoardItem]:
         """Each of an Axes' numbers, where the scene's numbering sets them."""
-        marks = self.axis_marks(spec, frame)
+        marks = self.axis_marks(spec, space)
         return [BoardItem(f"{spec.name}#{axis}={shapes.number_text(tick.value)}", "ticks", tick.box, spec.name,
                           spec.name, font=self.theme.sizes.minimum)
                 for axis, found in (("x", marks.x), ("y", marks.y)) for tick in found if tick.box is not None]
@@ -151,22 +150,22 @@ class Figures:
         if geometry is None or kind_def(spec.kind).text is not None:
             return []
         try:
-            outline = geometry(spec, self.frame(self.objects[spec.parent], box), self)
+            outline = geometry(spec, self.space(self.objects[spec.parent], box), self)
         except EvaluationError:
             return []
-        return [Box(*piece) for piece in outline.pieces] + [
-            Box(*spots[0]) for kind, spots in outline.marks if kind == "legend"]
+        return [*outline.pieces] + [
+            spots[0] for kind, spots in outline.marks if kind == "legend"]
 
-    def child(self, spec: Spec, frame: ParentFrame, outline: Outline, chosen: Mapping[tuple[str, int], Extent]
+    def child(self, spec: Spec, space: ParentSpace, outline: Outline, chosen: Mapping[tuple[str, int], Box]
               ) -> list[BoardItem]:
         """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
         several = len(outline.pieces) > 1
-        found = [BoardItem(spec.name, spec.kind.value, Box(*box), spec.parent, outline.of, piece=k if several else None)
+        found = [BoardItem(spec.name, spec.kind.value, box, spec.parent, outline.of, piece=k if several else None)
                  for k, box in enumerate(outline.pieces)]
         if outline.spots:
-            found.append(BoardItem(spec.name, spec.kind.value, Box(*chosen[(spec.name, -1)]), spec.parent, outline.of,
+            found.append(BoardItem(spec.name, spec.kind.value, chosen[(spec.name, -1)], spec.parent, outline.of,
                                    font=self.texts[spec.name].font))
         font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
-        return found + [BoardItem(spec.name + LABEL, kind, Box(*chosen[(spec.name, k)]), spec.parent, spec.name,
-                                  font=font * frame.legend[spec.name][2] if kind == "legend" and font else font)
+        return found + [BoardItem(spec.name + LABEL, kind, chosen[(spec.name, k)], spec.parent, spec.name,
+                                  font=font * space.legend[spec.name][2] if kind == "legend" and font else font)
                         for k, (kind, _) in enumerate(outline.marks)]

@@ -126,7 +126,7 @@ def most_arrangements(n: int) -> int:
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
     count("board layouts")
-    f = theme.frame
+    f = theme.board
     sx0, sy0, sx1, sy1 = f.safe
     places: dict[str, Placed] = {}
     unfit: list[str] = []
@@ -184,7 +184,7 @@ class _Measure:
 
     def __init__(self, theme: Theme) -> None:
         self.minimum = theme.sizes.minimum
-        self.gap = theme.frame.gap
+        self.gap = theme.board.gap
         self._sizes: dict[tuple[str, float, float], tuple[float, float]] = {}
 
     def size(self, item: Item, wrap: float | None, font: float) -> tuple[float, float]:
@@ -257,7 +257,7 @@ class _Content:
         self.area = area
         self.theme = theme
         self.measure = measure
-        self.gap = theme.frame.gap
+        self.gap = theme.board.gap
 
     def arrange(self) -> Arrangement:
         if not self.texts:
@@ -363,7 +363,7 @@ class _Content:
         its least height."""
         if visual.natural is not None:
             return box.width >= visual.natural[0] * visual.min_scale - _EPS
-        x0, y0, x1, y1 = self.theme.frame.safe
+        x0, y0, x1, y1 = self.theme.board.safe
         need = VISIBLE * min(x1 - x0, y1 - y0)
         return max(box.width, box.height) >= need - _EPS and box.height >= visual.least_height - _EPS
 
@@ -498,7 +498,7 @@ class _Content:
         """Less than the area the content needs at legible sizes: every visual at its visible
         size, every text at the smallest font the search may give it, unwrapped (wrapped lines
         hold the same ink, less the spaces they break at), with no gaps between them."""
-        x0, y0, x1, y1 = self.theme.frame.safe
+        x0, y0, x1, y1 = self.theme.board.safe
         need = VISIBLE * min(x1 - x0, y1 - y0)
         area = 0.0
         for visual in self.visuals:

@@ -7,7 +7,6 @@ from collections.abc import Callable, Mapping
 
 from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import SWATCH
-from lecturekit.kinds.outline import Extent
 from lecturekit.syntax.nodes import Kind, Spec
 
 #: A graph's legend: the gap between entries, how far above the plot its (lowest) row is centred,
@@ -49,7 +48,7 @@ def legend_rows(entries: list[str], sizes: list[tuple[float, float]], width: flo
 
 
 def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tuple[float, float]], scale: float,
-                 safe: Extent | None = None) -> dict[str, tuple[float, float, float]]:
+                 safe: Box | None = None) -> dict[str, tuple[float, float, float]]:
     """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
     top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at.
     A row wider than a narrow plot is moved right as far as keeps it inside `safe`; rows that

@@ -24,7 +24,7 @@ from lecturekit.plan import durations
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
-from lecturekit.plan.texts import PT, table_metrics, typeset
+from lecturekit.plan.typeset import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
@@ -159,7 +159,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
-    padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
+    padding = theme.board.panel_padding if style is not None and style.padded else 0.0
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
                     padding=padding)
@@ -197,71 +197,70 @@ def place_scene(
 ) -> Placement:
     top = {n for n, s in scene.objects.items()
            if s.parent is None and layout_role(s) is not None and n not in scene.broken}
-    events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
-    end = scene.duration
-    lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions if isinstance(a.action, Move)]
-    used_moves: set[int] = set()
-    stays: dict[str, list[Stay]] = {}
-    current: dict[str, Placed] = {}  # on the board, or kept for an arrival laid out with its group
-    left: dict[str, Placed] = {}  # where what has left stood last
-    board: list[str] = []  # on the board now, in arrival order
-    moves: list[Relayout] = []
-    crowded: list[Crowded] = []
-    laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
-    widest = {n: _widest_text(scene, n, parts, theme) for n in top if kind_def(scene.objects[n].kind).container}
-
-    def lay_out(names: list[str], rewraps: bool) -> Arrangement:
-        """The board laid out for `names`; the layout it had before when it holds the same
-        objects again and those still on it stand where that layout put them (an object that
-        leaves and comes back takes its old place, and nothing else moves)."""
-        again = laid.get(frozenset(names))
-        if again is not None and not any(_moved(current[n], again.places[n]) for n in names if n in current):
-            return again
-        items = [item_for(scene.objects[n], parts.get(n, []), theme, folder, current.get(n), rewraps)
-                 for n in names]
-        laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, theme), items, widest, theme)
-        return arrangement
-
-    def move_to(arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
-        """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
-        (between `since` and `until`) where the lecture itself says one of them moves."""
-        moved = [n for n in names if _moved(current[n], arrangement.places[n])]
-        said = {index: (t, obj) for index, (t, obj) in enumerate(lecture_moves)
-                if obj in moved and index not in used_moves and since <= t <= until}
-        at = min((t for t, _ in said.values()), default=when)
-        used_moves.update(index for index, (t, _) in said.items() if t == at)
-        for name in moved:
-            place = arrangement.places[name]
-            moves.append(Relayout(at, name, place, any(t == at and obj == name for t, obj in said.values())))
-            stays[name].append(Stay(at, place))
-            current[name] = place
-
-    done: set[int] = set()
-    for i, (t, kind, name) in enumerate(events):
-        if i in done:
+    placer = _Placer(scene, parts, theme, folder, top)
+    for i, (t, kind, name) in enumerate(placer.events):
+        if i in placer.done:
             continue
-        done.add(i)
+        placer.done.add(i)
         if kind == "leave":
-            if name not in board:
-                continue
-            board.remove(name)
-            left[name] = current.pop(name)
-            later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
-            if not board or any(k == "leave" and n in board for _, k, n in later):
-                continue  # the board is empty, or another departure follows before it settles
-            settled = t + durations.LEAVE
-            next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive"), end)
-            if next_arrival - settled >= SETTLE:
-                arrangement = lay_out(board, rewraps=False)
-                if arrangement.unfit:
-                    crowded.append(Crowded(settled, scene.start + settled, arrangement.unfit))
-                # a lecture's own move may carry these moves, but only while this board stands
-                move_to(arrangement, board, settled, t, next((e[0] for e in events[i + 1:]), end))
-            continue
+            placer.leave(i, t, name)
+        else:
+            placer.arrive(i, t, name)
+    return Placement({n: tuple(s) for n, s in placer.stays.items()},
+                     tuple(sorted(placer.moves, key=lambda m: m.time)),
+                     tuple(c.line() for c in placer.crowded), tuple(placer.crowded))
+
+
+class _Placer:
+    """The board over a scene as its arrivals and departures (`events`, in time order) come:
+    what stands where, and every stay, move and crowded board so far."""
+
+    def __init__(self, scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
+                 top: set[str]) -> None:
+        self.scene, self.parts, self.theme, self.folder = scene, parts, theme, folder
+        self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
+        self.end = scene.duration
+        self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
+                              if isinstance(a.action, Move)]
+        self.widest = {n: _widest_text(scene, n, parts, theme) for n in top
+                       if kind_def(scene.objects[n].kind).container}
+        self.done: set[int] = set()  # events already handled (a departure taken into a group)
+        self.used_moves: set[int] = set()
+        self.stays: dict[str, list[Stay]] = {}
+        self.current: dict[str, Placed] = {}  # on the board, or kept for an arrival laid out with its group
+        self.left: dict[str, Placed] = {}  # where what has left stood last
+        self.board: list[str] = []  # on the board now, in arrival order
+        self.moves: list[Relayout] = []
+        self.crowded: list[Crowded] = []
+        self.laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
+
+    def leave(self, i: int, t: float, name: str) -> None:
+        """`name` leaves at `t` (event `i`); the board is laid out anew once it has gone, unless
+        it is empty, another departure follows before it settles, or an arrival comes first."""
+        events, board = self.events, self.board
+        if name not in board:
+            return
+        board.remove(name)
+        self.left[name] = self.current.pop(name)
+        later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
+        if not board or any(k == "leave" and n in board for _, k, n in later):
+            return  # the board is empty, or another departure follows before it settles
+        settled = t + durations.LEAVE
+        next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive"), self.end)
+        if next_arrival - settled >= SETTLE:
+            arrangement = self.lay_out(board, rewraps=False)
+            if arrangement.unfit:
+                self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit))
+            # a lecture's own move may carry these moves, but only while this board stands
+            self.move_to(arrangement, board, settled, t, next((e[0] for e in events[i + 1:]), self.end))
+
+    def arrive(self, i: int, t: float, name: str) -> None:
+        """`name` arrives at `t` (event `i`): with the group laid out for it, or as the first of a
+        new group, this arrival and those that follow it each within SETTLE of the last."""
+        events, board, current = self.events, self.board, self.current
         if name in current:  # laid out with its group: it takes the place kept for it
             board.append(name)
-            continue
-        # a new group: this arrival and those that follow it each within SETTLE of the last
+            return
         group, last = [(t, name)], t
         freed = [0.0]  # when what leaves as the group starts has gone
         for j in range(i + 1, len(events)):
@@ -272,29 +271,53 @@ def place_scene(
                 group.append((tj, nj))
                 last = tj
             elif tj <= t and nj in board:  # leaving as the group starts frees its room
-                done.add(j)
+                self.done.add(j)
                 board.remove(nj)
-                left[nj] = current.pop(nj)
+                self.left[nj] = current.pop(nj)
                 freed.append(tj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
-        names = board + newcomers
-        arrangement = lay_out(names, rewraps=True)
+        arrangement = self.lay_out(board + newcomers, rewraps=True)
         if arrangement.unfit:
-            crowded.append(Crowded(t, scene.start + t, arrangement.unfit))
+            self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit))
         # a lecture's own move earlier than the group may carry its moves, but not before what
         # leaves to make the room has gone
         before = max([e[0] for e in events[:i] if e[0] <= t] + freed)
-        move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
+        self.move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
         first = {n: tn for tn, n in reversed(group)}
         for n in newcomers:  # what comes back within a move too small to see of where it stood takes that place
             place = arrangement.places[n]
-            if n in left and not _moved(left[n], place):
-                place = left[n]
-            stays.setdefault(n, []).append(Stay(first[n], place))
+            if n in self.left and not _moved(self.left[n], place):
+                place = self.left[n]
+            self.stays.setdefault(n, []).append(Stay(first[n], place))
             current[n] = place
         board.append(name)
-    return Placement({n: tuple(s) for n, s in stays.items()}, tuple(sorted(moves, key=lambda m: m.time)),
-                     tuple(c.line() for c in crowded), tuple(crowded))
+
+    def lay_out(self, names: list[str], rewraps: bool) -> Arrangement:
+        """The board laid out for `names`; the layout it had before when it holds the same
+        objects again and those still on it stand where that layout put them (an object that
+        leaves and comes back takes its old place, and nothing else moves)."""
+        again = self.laid.get(frozenset(names))
+        if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
+            return again
+        items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
+                          self.current.get(n), rewraps) for n in names]
+        self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
+                                                                   self.theme)
+        return arrangement
+
+    def move_to(self, arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
+        """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
+        (between `since` and `until`) where the lecture itself says one of them moves."""
+        moved = [n for n in names if _moved(self.current[n], arrangement.places[n])]
+        said = {index: (t, obj) for index, (t, obj) in enumerate(self.lecture_moves)
+                if obj in moved and index not in self.used_moves and since <= t <= until}
+        at = min((t for t, _ in said.values()), default=when)
+        self.used_moves.update(index for index, (t, _) in said.items() if t == at)
+        for name in moved:
+            place = arrangement.places[name]
+            self.moves.append(Relayout(at, name, place, any(t == at and obj == name for t, obj in said.values())))
+            self.stays[name].append(Stay(at, place))
+            self.current[name] = place
 
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
@@ -317,7 +340,7 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
     reach its labels have on either side (`plan.settle.settle`): laid out as wide as that
     text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
     out of it evenly into room that nothing else takes."""
-    reach = LABEL_REACH * theme.frame.gap
+    reach = LABEL_REACH * theme.board.gap
     wider = {}
     for item in items:
         box = arrangement.places[item.name].box

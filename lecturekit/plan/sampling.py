@@ -12,7 +12,7 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import STROKE_HALF
-from lecturekit.kinds.outline import ParentFrame
+from lecturekit.kinds.outline import ParentSpace
 from lecturekit.syntax.evaluate import EvaluationError, function_of
 from lecturekit.syntax.nodes import FunctionValue, Value, variables_of
 
@@ -27,23 +27,23 @@ _JUMP = 8.0
 _KINK = 0.3
 
 
-def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, frame: ParentFrame) -> list[list]:
+def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace) -> list[list]:
     """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
     where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
     sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends).
-    Worked out once for a graph, the numbers it follows and its frame: every board and every
+    Worked out once for a graph, the numbers it follows and its space: every board and every
     label settled beside it asks again."""
     if not isinstance(function, FunctionValue) or function.body is None:
         return []
     follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
-    found = _samples(function, follows, x0, x1, frame.box, frame.x_range, frame.y_range)
+    found = _samples(function, follows, x0, x1, space.box, space.x_range, space.y_range)
     return [list(piece) for piece in found]
 
 
 @lru_cache(maxsize=512)
 def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float, box: Box,
              x_range: tuple[float, float], y_range: tuple[float, float]) -> tuple[tuple[np.ndarray, ...], ...]:
-    frame = ParentFrame(box, x_range, y_range)
+    space = ParentSpace(box, x_range, y_range)
     if box.width <= 0 or box.height <= 0:  # a container too thin to hold a plot draws no graph
         return ()
     f = function_of(function, dict(follows))
@@ -56,8 +56,8 @@ def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0
 
     xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
     ys = [value(x) for x in xs]
-    y0, y1 = frame.y_range
-    visible = STROKE_HALF * (y1 - y0) / frame.box.height  # a smaller step does not show
+    y0, y1 = space.y_range
+    visible = STROKE_HALF * (y1 - y0) / space.box.height  # a smaller step does not show
     runs: list[list[tuple[float, float]]] = []
     current: list[tuple[float, float]] = []
     for i, (x, y) in enumerate(zip(xs, ys, strict=True)):
@@ -75,7 +75,7 @@ def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0
     runs.append(current)
     pieces: list[tuple] = []
     for run in runs:
-        for part in _unkinked([frame.point(x, y) for x, y in run]):
+        for part in _unkinked([space.point(x, y) for x, y in run]):
             if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
                 pieces.append(tuple(part))
     return tuple(pieces)

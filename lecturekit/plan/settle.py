@@ -8,13 +8,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from lecturekit.kinds.outline import Extent, Outline
+from lecturekit.boxes import Box, overlaps
+from lecturekit.kinds.outline import Outline
 from lecturekit.work import count
 
 
-def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None,
-           margin: float = 0.0, beside: Iterable[Extent] = (), lines: list[Extent] = ()
-           ) -> dict[tuple[str, int], Extent]:
+def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bounds: Box | None = None,
+           margin: float = 0.0, beside: Iterable[Box] = (), lines: list[Box] = ()
+           ) -> dict[tuple[str, int], Box]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
     for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
@@ -28,7 +29,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
     meets least. `lines` (an Axes' axis lines) are kept clear of too where a label can be: only a
     label with no clear place off them is settled as if they were not there, since a line through
     a label is less bad than a label on a mark, a number or another label."""
-    chosen: dict[tuple[str, int], Extent] = {}
+    chosen: dict[tuple[str, int], Box] = {}
     legend, wanted = [], []
     for name, outline in outlines:
         if outline.spots:
@@ -43,7 +44,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
         # a step of the search more, so that one of its places fits): the layout leaves that room
         # (`placement.room_for_texts`)
         dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
-        near = (box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
+        near = Box(box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
         regions = [_meet(safe, box), _meet(safe, near), safe]
         pick = _first_clear(spots, [*blocking, *lines], regions, away)
         if lines and not _clear(pick, [*blocking, *lines]):
@@ -71,16 +72,16 @@ def _offsets() -> np.ndarray:
     return np.stack([dx, dy, dx, dy], axis=1)[order]
 
 
-def _meet(a: Extent, b: Extent) -> Extent:
-    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+def _meet(a: Box, b: Box) -> Box:
+    return Box(max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-def _grown(box: Extent, by: float) -> Extent:
-    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+def _grown(box: Box, by: float) -> Box:
+    return Box(box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
-def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: list[Extent], away: list[Extent]
-                 ) -> Extent:
+def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box]
+                 ) -> Box:
     """In each of `regions` in turn: the first of `spots` inside it that meets none of
     `blocking` (in the last region, none of `away` either), else the first clear box of its size
     around the first spot; else the spot or box around it that meets least, inside the first two
@@ -88,7 +89,7 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
     near = np.array(blocking, dtype=float).reshape(-1, 4)
     boxes = near
 
-    def clear_inside(found: np.ndarray, region: Extent) -> tuple[np.ndarray, np.ndarray]:
+    def clear_inside(found: np.ndarray, region: Box) -> tuple[np.ndarray, np.ndarray]:
         """Those of `found` inside `region`, and how much of the blocking boxes each meets."""
         found = found[(found[:, 0] >= region[0] - 1e-6) & (found[:, 1] >= region[1] - 1e-6)
                       & (found[:, 2] <= region[2] + 1e-6) & (found[:, 3] <= region[3] + 1e-6)]
@@ -97,7 +98,7 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
         return found, _met(found, boxes)
 
     around = np.array(spots[0], dtype=float)[None, :] + _offsets()
-    least: tuple[float, Extent] | None = None
+    least: tuple[float, Box] | None = None
     for k, region in enumerate(regions):
         boxes = near if k < len(regions) - 1 else np.concatenate([near, np.array(away, dtype=float).reshape(-1, 4)])
         boxes = _meeting(boxes, region)
@@ -118,17 +119,15 @@ def _first_clear(spots: tuple[Extent, ...], blocking: list[Extent], regions: lis
 
 def _met(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """For each of `found`, the area of `boxes` it meets."""
-    w = np.minimum(found[:, None, 2], boxes[None, :, 2]) - np.maximum(found[:, None, 0], boxes[None, :, 0])
-    h = np.minimum(found[:, None, 3], boxes[None, :, 3]) - np.maximum(found[:, None, 1], boxes[None, :, 1])
-    return np.where((w > 0) & (h > 0), w * h, 0.0).sum(axis=1)
+    return overlaps(found, boxes).sum(axis=1)
 
 
-def _clear(box: Extent, blocking: list[Extent]) -> bool:
+def _clear(box: Box, blocking: list[Box]) -> bool:
     """Whether `box` is clear of `blocking` as `_first_clear` counts clear."""
     return float(_met(np.array([box], dtype=float), np.array(blocking, dtype=float).reshape(-1, 4))[0]) <= 1e-6
 
 
-def _meeting(boxes: np.ndarray, region: Extent) -> np.ndarray:
+def _meeting(boxes: np.ndarray, region: Box) -> np.ndarray:
     """The boxes a box inside `region` may meet: those that reach into it (a hair grown, as
     `clear_inside` lets a box stand a hair outside its region); the rest cannot be met there."""
     by = 1e-3
@@ -136,5 +135,5 @@ def _meeting(boxes: np.ndarray, region: Extent) -> np.ndarray:
                  & (boxes[:, 1] < region[3] + by) & (boxes[:, 3] > region[1] - by)]
 
 
-def _extent(row: np.ndarray) -> Extent:
-    return float(row[0]), float(row[1]), float(row[2]), float(row[3])
+def _extent(row: np.ndarray) -> Box:
+    return Box(float(row[0]), float(row[1]), float(row[2]), float(row[3]))

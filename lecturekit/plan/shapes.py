@@ -1,4 +1,4 @@
-"""Where a Figure's or an Axes' children go: its frame (the plotting area inside its box), its axis
+"""Where a Figure's or an Axes' children go: its space (the plotting area inside its box), its axis
 lines, ticks and where each number is centred, pure and in board units. The children's own
 geometry is their kinds' (`lecturekit.kinds.geometry`)."""
 
@@ -11,14 +11,14 @@ from itertools import pairwise
 
 import numpy as np
 
-from lecturekit.boxes import Box
+from lecturekit.boxes import Box, overlaps
 from lecturekit.kinds import AxesSpec, FigureSpec, Spec, Stands, kind_def
 from lecturekit.kinds.geometry import LABEL, range_of
-from lecturekit.kinds.outline import ParentFrame
+from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan.legends import legend_of, legend_place, legend_rows
 from lecturekit.plan.measure import measure
 from lecturekit.plan.placement import EDGE, TITLE_GAP, children_box
-from lecturekit.plan.texts import PT
+from lecturekit.plan.typeset import PT
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
 from lecturekit.syntax.nodes import Value
 from lecturekit.theme import THEME
@@ -54,29 +54,32 @@ def has_captions(axes: str, objects: Mapping[str, Spec], anchors: Mapping) -> bo
                for n, s in objects.items() if s.parent == axes and n in anchors)
 
 
-def container_frame(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
+def container_space(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: Mapping,
                     labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]], smallest: float,
-                    safe: tuple[float, float, float, float]) -> ParentFrame:
+                    safe: Box) -> ParentSpace:
     """Where the children of a Figure or Axes go in `box`: each keeps rows above its plot for
     a legend (its graphs' labels, each of `size`, wrapped or shrunk to `smallest` to fit the
     plot's width, inside the `safe` area), above those a band for its own label when it has one
     (`title_scale`) and a band under its numbers for captions when its children need them."""
+    assert isinstance(spec, AxesSpec | FigureSpec)
     captions = has_captions(spec.name, objects, anchors)
     entries = legend_of(spec.name, objects, labelled)
     title = title_scale(spec.name, box, labelled, size, smallest)
     band = 0.0 if title is None else size(spec.name + LABEL)[1] * title + 2 * TITLE_GAP
-    if not entries:
-        frame = frame_of(spec, box, captions=captions, title=band)
-    else:
-        sizes = {n: size(n + LABEL) for n in entries}
+    sizes = {n: size(n + LABEL) for n in entries}
+    rows, scale = [], 1.0
+    if entries:
         width = children_box(box, spec, legend=1, captions=captions, title=band).width
         rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
-        frame = frame_of(spec, box, legend=len(rows), captions=captions, title=band)
-        frame.legend = legend_place(frame.box, rows, sizes, scale, safe)
+    x_range, y_range = range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0))
+    numbers = _left_numbers(spec, x_range, y_range) if isinstance(spec, AxesSpec) else 0.0
+    plot = children_box(box, spec, legend=len(rows), captions=captions, numbers=numbers, title=band)
+    own = None
     if title is not None:
         width, height = size(spec.name + LABEL)
-        frame.title = (title_place(box, frame.box, width * title, height * title, safe), title)
-    return frame
+        own = (title_place(box, plot, width * title, height * title, safe), title)
+    return ParentSpace(plot, x_range, y_range, legend_place(plot, rows, sizes, scale, safe) if rows else {},
+                       bounds=box, title=own)
 
 
 def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]],
@@ -93,8 +96,8 @@ def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Call
     return max(smallest, min(1.0, across, down))
 
 
-def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[float, float, float, float]
-                ) -> tuple[float, float, float, float]:
+def title_place(box: Box, plot: Box, width: float, height: float, safe: Box
+                ) -> Box:
     """A container's own label, `width` by `height`: `TITLE_GAP` under the top of its `box` (and
     of the `safe` area), centred over its `plot`, kept inside the box's sides (and the safe
     area's) where it fits there."""
@@ -102,17 +105,7 @@ def title_place(box: Box, plot: Box, width: float, height: float, safe: tuple[fl
     x = (plot.x0 + plot.x1) / 2
     for lo, hi in ((box.x0, box.x1), (safe[0], safe[2])):
         x = min(max(x, lo + width / 2), hi - width / 2) if hi - lo >= width else (lo + hi) / 2
-    return (x - width / 2, top - height, x + width / 2, top)
-
-
-def frame_of(spec: Spec, box: Box, legend: int = 0, captions: bool = False, title: float = 0.0) -> ParentFrame:
-    """Where a Figure's or an Axes' children go when it stands in `box` (with `legend` rows, and
-    a band `title` high above them for its own label)."""
-    assert isinstance(spec, AxesSpec | FigureSpec)
-    x_range, y_range = range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0))
-    numbers = _left_numbers(spec, x_range, y_range) if isinstance(spec, AxesSpec) else 0.0
-    inner = children_box(box, spec, legend=legend, captions=captions, numbers=numbers, title=title)
-    return ParentFrame(inner, x_range, y_range, bounds=box)
+    return Box(x - width / 2, top - height, x + width / 2, top)
 
 
 def _left_numbers(spec: AxesSpec, x_range: tuple[float, float], y_range: tuple[float, float]) -> float:
@@ -193,15 +186,15 @@ def number_size(text: str, font: float) -> tuple[float, float]:
     return sum(w for w, _ in sizes) * font * PT, max(h for _, h in sizes) * font * PT
 
 
-def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Numbering(), font: float = NUMBER_FONT
+def axis_marks(spec: AxesSpec, space: ParentSpace, numbering: Numbering = Numbering(), font: float = NUMBER_FONT
                ) -> AxisMarks:
     """The axis lines (each where the other axis' 0 is, or along the plot's bottom and left edges
     when 0 is outside a range), the ticks on them and where their numbers go: beside their line,
     on the side `numbering` says, none where the other axis crosses."""
-    (x0, x1), (y0, y1) = frame.x_range, frame.y_range
+    (x0, x1), (y0, y1) = space.x_range, space.y_range
     ax_y = 0.0 if y0 <= 0 <= y1 else y0
     ax_x = 0.0 if x0 <= 0 <= x1 else x0
-    lines = ((frame.point(x0, ax_y), frame.point(x1, ax_y)), (frame.point(ax_x, y0), frame.point(ax_x, y1)))
+    lines = ((space.point(x0, ax_y), space.point(x1, ax_y)), (space.point(ax_x, y0), space.point(ax_x, y1)))
     x_step = _step(spec.x_ticks_every) or nice_step(x1 - x0, 6)
     y_step = _step(spec.y_ticks_every) or nice_step(y1 - y0, 4)
     x_side = 1.0 if numbering.x_over and not numbering.x_edge else -1.0
@@ -222,14 +215,14 @@ def axis_marks(spec: AxesSpec, frame: ParentFrame, numbering: Numbering = Number
             centre = by + np.array([y_side * (NUMBER_GAP + w / 2), 0.0, 0.0])
         return Tick(value, at, centre, Box.around(float(centre[0]), float(centre[1]), w, h))
 
-    xs = tuple(number("x", x, x_step, numbering.x_every, frame.point(x, ax_y), frame.point(x, x_at))
+    xs = tuple(number("x", x, x_step, numbering.x_every, space.point(x, ax_y), space.point(x, x_at))
                for x in ticks(x0, x1, x_step))
-    ys = tuple(number("y", y, y_step, numbering.y_every, frame.point(ax_x, y), frame.point(y_at, y))
+    ys = tuple(number("y", y, y_step, numbering.y_every, space.point(ax_x, y), space.point(y_at, y))
                for y in ticks(y0, y1, y_step))
     return AxisMarks(lines, xs, ys)
 
 
-def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: Box, font: float) -> Numbering:
+def numbering(spec: AxesSpec, views: list[tuple[ParentSpace, list[Box]]], safe: Box, font: float) -> Numbering:
     """How an Axes' numbers are set over a scene, from each frame it stands in with the boxes of
     the marks drawn in it there (`views`): each axis thinned until no two of its numbers touch,
     on the side of its line where fewer numbers meet a mark or leave the safe area (under the x
@@ -239,30 +232,30 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
     label, and TITLE_CLEAR around it, is a mark to both."""
     choice = Numbering()
     for axis in ("x", "y"):
-        every = next((k for k in EVERY if all(_spaced(getattr(axis_marks(spec, frame, _with(choice, axis, every=k),
+        every = next((k for k in EVERY if all(_spaced(getattr(axis_marks(spec, space, _with(choice, axis, every=k),
                                                                           font), axis), axis)
-                                              for frame, _ in views)), EVERY[-1])
+                                              for space, _ in views)), EVERY[-1])
         choice = _with(choice, axis, every=every)
         best: tuple[int, Numbering] | None = None
-        shown = max(sum(t.box is not None for t in getattr(axis_marks(spec, frame, choice, font), axis))
-                    for frame, _ in views) if views else 0
+        shown = max(sum(t.box is not None for t in getattr(axis_marks(spec, space, choice, font), axis))
+                    for space, _ in views) if views else 0
         for other_side, edge in ((False, False), (True, False), (False, True)):
             if edge and (best is None or best[0] * 2 <= shown):
                 break  # the edge only when the marks cover most numbers on both sides of the line
             trial = _with(choice, axis, other_side=other_side, edge=edge)
             covered = set()
-            for frame, marks in views:
-                drawn = axis_marks(spec, frame, trial, font)
+            for space, marks in views:
+                drawn = axis_marks(spec, space, trial, font)
                 taken = marks + [line_box(line) for line in drawn.lines]
-                if frame.title is not None:  # the Axes' own label, with a little room around it
-                    x0, y0, x1, y1 = frame.title[0]
+                if space.title is not None:  # the Axes' own label, with a little room around it
+                    x0, y0, x1, y1 = space.title[0]
                     taken.append(Box(x0 - TITLE_CLEAR, y0 - TITLE_CLEAR, x1 + TITLE_CLEAR, y1 + TITLE_CLEAR))
                 if axis == "y":
                     taken += [t.box for t in drawn.x if t.box is not None]
-                boxes = np.array([(m.x0, m.y0, m.x1, m.y1) for m in taken])
+                boxes = np.array(taken)
                 for tick in getattr(drawn, axis):
                     if tick.box is not None and (not tick.box.inside(safe) or _meets(tick.box, boxes)
-                                                 or (frame.bounds is not None and not tick.box.inside(frame.bounds))):
+                                                 or (space.bounds is not None and not tick.box.inside(space.bounds))):
                         covered.add((axis, tick.value))
             trial = replace(trial, left_out=trial.left_out | covered)
             if best is None or len(covered) < best[0]:
@@ -274,9 +267,7 @@ def numbering(spec: AxesSpec, views: list[tuple[ParentFrame, list[Box]]], safe: 
 
 def _meets(box: Box, boxes: np.ndarray) -> bool:
     """Whether `box` overlaps any of `boxes` (rows of x0, y0, x1, y1) by more than a speck."""
-    w = np.minimum(boxes[:, 2], box.x1) - np.maximum(boxes[:, 0], box.x0)
-    h = np.minimum(boxes[:, 3], box.y1) - np.maximum(boxes[:, 1], box.y0)
-    return bool(np.any((w > 0) & (h > 0) & (w * h > 1e-6)))
+    return bool(np.any(overlaps(np.array([box]), boxes) > 1e-6))
 
 
 def _with(choice: Numbering, axis: str, every: int | None = None, other_side: bool | None = None,
@@ -310,7 +301,7 @@ RING_REACH = 0.16
 RING = "#box"
 
 
-def ring(extent: Box, safe: tuple[float, float, float, float]) -> Box:
+def ring(extent: Box, safe: Box) -> Box:
     """Where a Box action's ring goes around an object whose drawing takes `extent`: that grown by
     `RING_REACH`, kept inside the safe area (an object at its edge is ringed closer on that side)."""
     x0, y0, x1, y1 = safe

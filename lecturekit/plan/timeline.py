@@ -189,6 +189,13 @@ class Values(dict[str, float]):
         return self.held.get(name, self)
 
 
+def numbers_key(values: Mapping[str, float], held: Mapping[str, Mapping[str, float]]) -> tuple:
+    """Numbers (and the numbers objects are held at) as one hashable value: the key of what is
+    worked out at them, which frames with the same numbers share."""
+    return (tuple(sorted(values.items())),
+            tuple(sorted((name, tuple(sorted(numbers.items()))) for name, numbers in held.items())))
+
+
 @dataclass(frozen=True)
 class Hold:
     """Frames [start, end) in which an object is drawn with `values`, the last numbers its own
@@ -258,4 +265,4 @@ def busy_spans(cues: tuple[Cue, ...], total: int, carried: bool = True) -> tuple
 
 
 __all__ = ["Cue", "Hold", "Values", "build_cues", "busy_spans", "ease_out", "frame_of", "holds", "initial_values",
-           "variable_values"]
+           "numbers_key", "variable_values"]

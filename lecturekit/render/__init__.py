@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render.pixels import Pixels, union, within
 from lecturekit.settings import Format, Preset
 from lecturekit.theme import PALETTE

@@ -41,12 +41,13 @@ from lecturekit.kinds import (
     geometry,
 )
 from lecturekit.kinds.geometry import LABEL
-from lecturekit.kinds.outline import ParentFrame
-from lecturekit.plan import ScenePlan, shapes
+from lecturekit.kinds.outline import ParentSpace
+from lecturekit.plan import shapes
 from lecturekit.plan.items import Figures
 from lecturekit.plan.sampling import samples
-from lecturekit.plan.texts import TableMetrics, Typeset
-from lecturekit.plan.timeline import Values
+from lecturekit.plan.scene_plan import ScenePlan
+from lecturekit.plan.timeline import Values, numbers_key
+from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
 
@@ -63,7 +64,7 @@ class Drawn:
     #: Part label -> glyphs; for tables "row=3" / "column=2" -> cells.
     parts: dict[str, VMobject] = field(default_factory=dict)
     #: For Figures and Axes: where their children go.
-    frame: ParentFrame | None = None
+    frame: ParentSpace | None = None
     #: The object's body (glyphs, stroke) without panel backgrounds, for emphasis of the whole.
     ink: Mobject | None = None
 
@@ -72,7 +73,7 @@ class Drawn:
 class Context:
     plan: ScenePlan
     values: dict[str, float]
-    frames: dict[str, ParentFrame]
+    frames: dict[str, ParentSpace]
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
     glyphs: dict[tuple, VMobject] = field(default_factory=dict)
@@ -101,11 +102,10 @@ class Context:
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.plan.texts
 
-    def spot(self, name: str, key: int, frame: ParentFrame) -> np.ndarray:
+    def spot(self, name: str, key: int, frame: ParentSpace) -> np.ndarray:
         """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
         drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
-        held = getattr(self.values, "held", {})
-        at = (tuple(sorted(self.values.items())), tuple(sorted((n, tuple(sorted(v.items()))) for n, v in held.items())))
+        at = numbers_key(self.values, getattr(self.values, "held", {}))
         if self.memo.get("at") != at:
             self.memo.clear()
             self.memo.update(at=at, settled={})
@@ -118,9 +118,9 @@ class Context:
         return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
                        plan.beside, {} if memo is None else memo)
 
-    def frame_for(self, spec: Spec, box: Box) -> ParentFrame:
+    def frame_for(self, spec: Spec, box: Box) -> ParentSpace:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`, as the plan has it."""
-        return self.figures().frame(spec, box)
+        return self.figures().space(spec, box)
 
 
 # ---------------------------------------------------------------- text
@@ -199,7 +199,7 @@ def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
     return Drawn(VGroup(*parts, *_own_label(spec, ctx, frame)), frame=frame)
 
 
-def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentFrame) -> list[VMobject]:
+def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentSpace) -> list[VMobject]:
     """A Figure's or an Axes' own label in the box the plan gives it at the top of the object,
     in the object's colour (the text colour when it has none); nothing when it has no label."""
     if frame.title is None:
@@ -315,7 +315,7 @@ class LightArrow(VGroup):
         return self.submobjects[1].points[0]
 
 
-def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def vector(spec: VectorSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
@@ -328,7 +328,7 @@ def vector(spec: VectorSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=arrow)
 
 
-def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def line(spec: LineSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
@@ -340,7 +340,7 @@ def line(spec: LineSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=drawn)
 
 
-def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def point(spec: PointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     _, at, radius = geometry.dot(spec, frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
@@ -349,7 +349,7 @@ def point(spec: PointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(group, ink=dot)
 
 
-def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
     x0, x1 = geometry.plot_range(spec, frame, numbers)
@@ -395,7 +395,7 @@ def smoothly(samples: ArrayLike) -> np.ndarray:
     return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
 
-def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> VMobject:
+def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> VMobject:
     """A graph's label where the plan settles its legend entry (in its row where that is clear), in
     the graph's colour, its swatch before it."""
     _, _, scale = frame.legend[spec.name]
@@ -403,19 +403,19 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentFrame) -> V
     middle, y, _ = ctx.spot(spec.name, 0, frame)
     x = middle - (typeset.width * scale - geometry.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
-    swatch = Line(np.array([x - 0.32, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
+    swatch = Line(np.array([x - geometry.SWATCH, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
                   stroke_width=STROKE)
     glyphs.move_to(np.array([x + typeset.width * scale / 2, y, 0.0]))
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
-def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentFrame) -> Drawn:
+def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
     at = geometry.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
     dot = Dot(at, radius=geometry.plot_dot(at, frame), color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 
-def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
+def child_math(spec: Spec, ctx: Context, frame: ParentSpace) -> Drawn:
     """A label drawn in a figure, on the spot the plan settles it on."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
@@ -423,7 +423,7 @@ def child_math(spec: Spec, ctx: Context, frame: ParentFrame) -> Drawn:
     return Drawn(glyphs, ink=glyphs)
 
 
-def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentFrame) -> None:
+def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentSpace) -> None:
     """A mark's own label, on the spot the plan settles it on (a point's on a free side, a
     segment's past its tip where that is clear)."""
     typeset = ctx.plan.texts.get(spec.name + LABEL)

@@ -8,7 +8,7 @@ from manim import ManimColor, Mobject, VMobject
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render.builders import Drawn
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import busy_in
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render import Painter, manim_config, stills
 from lecturekit.settings import Preset
 

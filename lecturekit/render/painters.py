@@ -35,26 +35,26 @@ from lecturekit.kinds import (
     kind_def,
     registered,
 )
-from lecturekit.kinds.outline import ParentFrame
-from lecturekit.plan.texts import Typeset
+from lecturekit.kinds.outline import ParentSpace
+from lecturekit.plan.typeset import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
 
-Where = Box | ParentFrame
+Where = Box | ParentSpace
 S = TypeVar("S", bound=Spec)
-W = TypeVar("W", Box, ParentFrame)
+W = TypeVar("W", Box, ParentSpace)
 Painter = Callable[[Spec, Context, Where], Drawn | None]
 
 _PAINTERS: dict[tuple[Kind, type[Where]], Painter] = {}
 
 #: The places a kind is drawn in, by its `Parent` rule.
 PLACES: dict[Parent, tuple[type[Where], ...]] = {
-    Parent.NEVER: (Box,), Parent.REQUIRED: (ParentFrame,), Parent.ALLOWED: (Box, ParentFrame)}
+    Parent.NEVER: (Box,), Parent.REQUIRED: (ParentSpace,), Parent.ALLOWED: (Box, ParentSpace)}
 
 
 def painter(kind: Kind, spec: type[S], where: type[W]
             ) -> Callable[[Callable[[S, Context, W], Drawn | None]], Callable[[S, Context, W], Drawn | None]]:
-    """Register the decorated builder as what paints `kind` in `where` (a Box or a ParentFrame);
+    """Register the decorated builder as what paints `kind` in `where` (a Box or a ParentSpace);
     `spec` is the kind's spec type (or a base of it), which is what the builder is handed."""
     own = kind_def(kind).spec
     if not issubclass(own, spec):
@@ -69,12 +69,12 @@ def painter(kind: Kind, spec: type[S], where: type[W]
 
 
 def unregister(kind: Kind) -> None:
-    for place in (Box, ParentFrame):
+    for place in (Box, ParentSpace):
         _PAINTERS.pop((kind, place), None)
 
 
 def paint(spec: Spec, ctx: Context, where: Where) -> Drawn | None:
-    return _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentFrame](spec, ctx, where)
+    return _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentSpace](spec, ctx, where)
 
 
 def missing() -> list[Kind]:
@@ -116,16 +116,16 @@ def paint_text(spec: Spec, typeset: Typeset, box: Box) -> Drawn:
 
 
 # drawn in a figure, a formula is a label beside the mark it names
-painter(Kind.MATH, MathSpec, ParentFrame)(build.child_math)
+painter(Kind.MATH, MathSpec, ParentSpace)(build.child_math)
 painter(Kind.TABLE, TableSpec, Box)(build.table)
 painter(Kind.FIGURE, FigureSpec, Box)(build.figure)
 painter(Kind.AXES, AxesSpec, Box)(build.axes)
 painter(Kind.IMAGE, ImageSpec, Box)(build.image)
-painter(Kind.VECTOR, VectorSpec, ParentFrame)(build.vector)
-painter(Kind.LINE, LineSpec, ParentFrame)(build.line)
-painter(Kind.POINT, PointSpec, ParentFrame)(build.point)
-painter(Kind.FUNCTION_PLOT, FunctionPlotSpec, ParentFrame)(build.plot)
-painter(Kind.PLOT_POINT, PlotPointSpec, ParentFrame)(build.plot_point)
+painter(Kind.VECTOR, VectorSpec, ParentSpace)(build.vector)
+painter(Kind.LINE, LineSpec, ParentSpace)(build.line)
+painter(Kind.POINT, PointSpec, ParentSpace)(build.point)
+painter(Kind.FUNCTION_PLOT, FunctionPlotSpec, ParentSpace)(build.plot)
+painter(Kind.PLOT_POINT, PlotPointSpec, ParentSpace)(build.plot_point)
 
 
 @painter(Kind.VARIABLE_NUMBER, Spec, Box)

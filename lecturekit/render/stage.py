@@ -12,10 +12,22 @@ from collections.abc import Callable
 
 from manim import Mobject
 
-from lecturekit.forms import FORMS, Emphasize, Flash, Hide, Move, Part, Redraw, Show, ShowStyle, StyleHint, Tick
-from lecturekit.forms import Box as BoxAction
+from lecturekit.forms import (
+    FORMS,
+    BoxAround,
+    Emphasize,
+    Flash,
+    Hide,
+    Move,
+    Part,
+    Redraw,
+    Show,
+    ShowStyle,
+    StyleHint,
+    Tick,
+)
 from lecturekit.kinds import kind_def
-from lecturekit.plan import ScenePlan, reflowed
+from lecturekit.plan.scene_plan import ScenePlan, reflowed
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import effects as fx
 from lecturekit.render.board import Board, Live
@@ -246,7 +258,7 @@ EFFECTS: dict[type, Callable[[Stage, Cue], fx.Effect | None]] = {
     Move: Stage._relocate,
     Emphasize: Stage._emphasize,
     Flash: Stage._flash,
-    BoxAction: Stage._box,
+    BoxAround: Stage._box,
     Tick: Stage._numbers,
     Redraw: Stage._numbers,
     StyleHint: Stage._numbers,

@@ -20,8 +20,8 @@ from manim.utils.typst_file_writing import TYPST_COMPILATION_FONT_SIZE, _typst_h
 from lecturekit.boxes import Box
 from lecturekit.render.typst_svg import Unsupported, typst_shapes
 from lecturekit.typst.compiler import compile_svg
+from lecturekit.typst.document import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble
 from lecturekit.typst.source import probed
-from lecturekit.typst.template import FRAME_COLOR, TEXT_SIZE, document, label_color, preamble
 from lecturekit.work import count
 
 

@@ -21,7 +21,8 @@ from lecturekit.resolve.crowding import limit_board
 from lecturekit.resolve.findings import Findings, LeftOut, slugify
 from lecturekit.resolve.labels import Anchor, anchors
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides
-from lecturekit.resolve.reading import (
+from lecturekit.resolve.references import check_references, leave_out_dependents
+from lecturekit.resolve.scenes import (
     MAX_ACTIONS,
     MAX_OBJECTS,
     MAX_SAY_CHARS,
@@ -33,7 +34,6 @@ from lecturekit.resolve.reading import (
     parse_objects,
     repair_tables,
 )
-from lecturekit.resolve.references import check_references, leave_out_dependents
 from lecturekit.resolve.values import (
     MAX_ASPECT,
     MAX_TICKS,

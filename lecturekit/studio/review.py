@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit.captions import captions
+from lecturekit.check_report import action_form
 from lecturekit.diagnostics import Diagnostic, Severity
 from lecturekit.pipeline import ensure_renderable, plan_scenes, scene_beats
-from lecturekit.plan import LecturePlan, ScenePlan
-from lecturekit.plan import as_json as plan_json
 from lecturekit.plan.durations import natural
+from lecturekit.plan.export import as_json as plan_json
+from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.plan.timeline import Cue, frame_of
-from lecturekit.report import action_form
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
 from lecturekit.syntax.nodes import Hide, Move, StyleHint

@@ -298,8 +298,12 @@ class Flash:
 
 
 @dataclass(frozen=True)
-class Box:
+class BoxAround:
+    """"A box is drawn around X": a ring around an object (not `lecturekit.boxes.Box`, a place)."""
+
     object: str
+    #: Its form's name where forms are counted (`check`): as the lecture says it.
+    form: ClassVar[str] = "box"
 
 
 @dataclass(frozen=True)
@@ -319,7 +323,7 @@ class StyleHint:
     hint: str = ""
 
 
-Action = Show | Hide | Move | Emphasize | Flash | Box | Tick | Redraw | StyleHint
+Action = Show | Hide | Move | Emphasize | Flash | BoxAround | Tick | Redraw | StyleHint
 
 
 @dataclass(frozen=True)

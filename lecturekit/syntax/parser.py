@@ -428,7 +428,7 @@ def _quotes(source: str, start: int):
         pos = source.find('"', pos + 1)
 
 
-def parse_frame(kinds: Kinds, source: str) -> Description:
+def parse_untyped(kinds: Kinds, source: str) -> Description:
     """The kind-independent reading of a description (its kind one of `kinds`)."""
     if len(source) > MAX_SOURCE:
         raise GrammarError(f"description is longer than {MAX_SOURCE} characters", source, 0)
@@ -437,7 +437,7 @@ def parse_frame(kinds: Kinds, source: str) -> Description:
 
 def parse_description(kinds: Kinds, source: str, name: str = "object") -> tuple[Spec, tuple[str, ...]]:
     """A description as its kind's typed spec, and the parameter names the kind does not take."""
-    frame = parse_frame(kinds, source)
+    frame = parse_untyped(kinds, source)
     definition = kinds[frame.kind]
     types = definition.params
     values: dict[str, object] = {}
@@ -550,6 +550,6 @@ __all__ = [
     "parse_action",
     "parse_description",
     "parse_expression",
-    "parse_frame",
+    "parse_untyped",
     "parse_value",
 ]

@@ -14,7 +14,7 @@ import sys
 import time
 
 from lecturekit.diagnostics import LectureError, Place, error
-from lecturekit.typst.template import document
+from lecturekit.typst.document import document
 from lecturekit.work import count
 
 #: Seconds one compile may take, and bytes of address space the compile process may use.

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.segmentation import unbroken
 from lecturekit.syntax.nodes import Kind, Part, Spec, TextPart
+from lecturekit.typst.document import FRAME_COLOR, label_color
 from lecturekit.typst.math_syntax import UNKNOWN_NAME, Sort, is_clean, is_name, math_end, notes, quote, tokens
-from lecturekit.typst.template import FRAME_COLOR, label_color
 
 
 @dataclass(frozen=True)

@@ -498,7 +498,8 @@ def test_render_draws_what_is_left_in_bounded_time_and_memory(case: Case, places
 
 def test_one_bad_object_never_moves_or_shrinks_another(tmp_path: Path) -> None:
     """A figure with a poison aspect is laid out as though it had given none."""
-    from lecturekit.plan import as_json, plan_lecture
+    from lecturekit.plan import plan_lecture
+    from lecturekit.plan.export import as_json
     from lecturekit.sources import read
 
     boards = []

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lecturekit import theme as palette
+from lecturekit.boxes import Box
 from lecturekit.kinds import Entrance, Kind, KindDef, Parent, Role, Spec
 from lecturekit.kinds.base import Stands, entering, timing
 from lecturekit.kinds.outline import Outline
@@ -32,7 +33,7 @@ class StarSpec(Spec):
 def star_outline(spec: StarSpec, frame, figure) -> Outline:
     """The geometry: where the star is drawn in its parent's frame."""
     x, y, _ = frame.point(*evaluate_point(spec.location, figure.numbers_of(spec.name)))
-    return Outline(((x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),))
+    return Outline((Box(x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),))
 
 
 KIND = KindDef(

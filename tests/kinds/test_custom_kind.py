@@ -94,7 +94,7 @@ def test_a_star_is_drawn_where_its_figure_puts_it(with_star: None, resolve_scene
     preset = PRESETS[Quality.l]
     before, after = stills(plan, [14, plan.frames - 1], preset, tmp_path)
     box = plan.stays["f"][0].place.box
-    width, height = THEME.frame.width, THEME.frame.height
+    width, height = THEME.board.width, THEME.board.height
     column = round((box.center[0] + width / 2) / width * preset.width)
     row = round((height / 2 - box.center[1]) / height * preset.height)
     red = np.array([int(PALETTE["red"][i: i + 2], 16) for i in (1, 3, 5)])

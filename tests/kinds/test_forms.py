@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lecturekit.forms import FORMS, Form, form_of
-from lecturekit.syntax.nodes import Box, Emphasize, Flash, Hide, Move, Redraw, Show, StyleHint, Tick
+from lecturekit.syntax.nodes import BoxAround, Emphasize, Flash, Hide, Move, Redraw, Show, StyleHint, Tick
 from lecturekit.syntax.parser import parse_action
 
 SAID = {
@@ -15,7 +15,7 @@ SAID = {
     "x moves to a new place on the board.": Move,
     'x (the "a" part) is emphasized.': Emphasize,
     "x is indicated — a transient flash.": Flash,
-    "A box is drawn around x.": Box,
+    "A box is drawn around x.": BoxAround,
     "x ticks to 2.": Tick,
     "x is redrawn as the numbers it depends on change.": Redraw,
     "x: enter:write-left-to-right.": StyleHint,

@@ -9,7 +9,8 @@ import pytest
 
 from lecturekit.diagnostics import Severity
 from lecturekit.model import load
-from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan import plan_scene
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.resolve import resolve
 
 FIGURE = "a Figure (x_range=(0, 4), y_range=(0, 4))"

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec
-from lecturekit.plan import ScenePlan
 from lecturekit.plan.items import BoardItem, Figures
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.shapes import axis_marks, line_box
 from tests.conftest import DEMO, TRANSFORMER
 from tests.lecture_strategy import Generated, lectures, plan_of, write
@@ -37,7 +37,7 @@ def crossings(plan: ScenePlan, items: tuple[BoardItem, ...]) -> list[str]:
         is_text = item.kind in TEXTS or item.kind in ("Text", "Math") or item.name.endswith("#label")
         if not isinstance(axes, AxesSpec) or not is_text or axes.name not in boxes or item.name == axes.name:
             continue
-        lines = [line_box(line) for line in axis_marks(axes, figures.frame(axes, boxes[axes.name])).lines]
+        lines = [line_box(line) for line in axis_marks(axes, figures.space(axes, boxes[axes.name])).lines]
         if any(_meets(item.box, line) for line in lines):
             found.append(f"scene {plan.index} frame: {item.name} on an axis line of {axes.name}")
     return found

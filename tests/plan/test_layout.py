@@ -26,7 +26,7 @@ from lecturekit.plan.layout import (
 )
 from lecturekit.theme import THEME
 
-SAFE = Box(*THEME.frame.safe)
+SAFE = Box(*THEME.board.safe)
 MINIMUM = THEME.sizes.minimum
 PROPERTIES = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -80,8 +80,8 @@ def content_area(items: list[Item], arrangement: Arrangement) -> Box:
     for item in items:
         box = arrangement.places[item.name].box
         if item.role in (Role.HEADING, Role.TITLE):
-            below = THEME.frame.gap * (0.5 if item.role is Role.HEADING else 1.0)
-            top = SAFE.y1 - THEME.frame.heading_band if item.role is Role.HEADING else box.y0
+            below = THEME.board.gap * (0.5 if item.role is Role.HEADING else 1.0)
+            top = SAFE.y1 - THEME.board.heading_band if item.role is Role.HEADING else box.y0
             area = Box(area.x0, area.y0, area.x1, min(area.y1, top - below))
     return area
 
@@ -249,7 +249,7 @@ def test_a_lone_text_of_any_length_stays_in_the_safe_area(top: str, text: Item):
 def test_a_heading_too_tall_for_its_band_shrinks_and_is_named():
     tall = Item("tall", Role.HEADING, font=42, size=fake_size(1200, 1.0, True))
     arrangement = arrange([tall, paragraph("p", 50)], THEME)
-    band = THEME.frame.heading_band
+    band = THEME.board.heading_band
     heading, text = arrangement.places["tall"].box, arrangement.places["p"].box
     assert heading.height <= band + 1e-9 and heading.inside(SAFE)
     assert heading.intersection(text) == 0.0

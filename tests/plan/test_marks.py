@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lecturekit.boxes import Box
 from lecturekit.kinds import KINDS
 from lecturekit.kinds.geometry import PIECE_AREA, STROKE_HALF, _follow, footprint
-from lecturekit.kinds.outline import Outline, ParentFrame
+from lecturekit.kinds.outline import Outline, ParentSpace
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
 from lecturekit.plan.legends import LEGEND_GAP, legend_place, legend_rows
@@ -98,7 +98,7 @@ def test_a_footprint_looked_for_in_windows_is_the_one_found_among_all_the_points
     assert footprint(strokes) == _whole_rest_footprint(strokes)
 
 
-FRAME = ParentFrame(Box(-5.0, -3.0, 5.0, 3.0), (-3.0, 3.0), (-4.0, 4.0))
+FRAME = ParentSpace(Box(-5.0, -3.0, 5.0, 3.0), (-3.0, 3.0), (-4.0, 4.0))
 
 
 def graph(source: str) -> list[list]:
@@ -205,7 +205,7 @@ def plan_frame(plan):
 
 
     figures = plan_figures(plan)
-    return figures.frame(plan.objects["ax"], plan.stays["ax"][-1].place.box)
+    return figures.space(plan.objects["ax"], plan.stays["ax"][-1].place.box)
 
 
 def plan_figures(plan):
@@ -256,7 +256,7 @@ def test_any_axes_sets_its_numbers_by_its_lines_apart_clear_of_its_marks_and_ins
     items = board_items(plan)
     numbers = [i for i in items if i.kind == "ticks"]
     marks = [i for i in items if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
-    safe = Box(*plan.theme.frame.safe)
+    safe = Box(*plan.theme.board.safe)
     assert numbers
     for n in numbers:
         box = n.box
@@ -296,7 +296,7 @@ def test_a_legend_too_wide_for_its_axes_wraps_and_stays_inside(plan_tiny):
         assert len(rows) >= 2, text  # too wide for one row at these sizes
         assert sum(i.box.width for i in legend) + LEGEND_GAP * (count - 1) > plot.width
         for item in legend:
-            assert item.box.inside(axes_box) and item.box.inside(Box(*plan.theme.frame.safe)), item
+            assert item.box.inside(axes_box) and item.box.inside(Box(*plan.theme.board.safe)), item
             assert plan.theme.sizes.minimum <= item.font <= plan.theme.sizes.label
         for a, b in combinations(legend, 2):
             assert a.box.intersection(b.box) == 0.0
@@ -332,7 +332,7 @@ def labelled_containers(draw) -> dict[str, str]:
 def test_a_labelled_axes_or_figure_lists_its_label_in_its_box_clear_of_everything_drawn(write_lecture, objects):
     path = write_lecture(objects, [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)])
     plan = plan_scene(resolve(load(path)).scenes[0], 15, path.parent)
-    safe = Box(*plan.theme.frame.safe)
+    safe = Box(*plan.theme.board.safe)
     for board in plan.boards:
         container = [i for i in board.items if i.name == "ax"]
         if not container:
@@ -341,7 +341,7 @@ def test_a_labelled_axes_or_figure_lists_its_label_in_its_box_clear_of_everythin
         assert own.kind == "label" and own.of == "ax" and own.parent == "ax"
         assert plan.theme.sizes.minimum <= own.font <= plan.theme.sizes.label
         assert own.box.inside(container[0].box) and own.box.inside(safe), own
-        plot = plan_figures(plan).frame(plan.objects["ax"], container[0].box).box
+        plot = plan_figures(plan).space(plan.objects["ax"], container[0].box).box
         assert own.box.y0 > plot.y1, own  # above the plot
         for other in board.items:
             if other is not own and other is not container[0]:
@@ -422,7 +422,7 @@ def test_a_label_near_the_frame_edge_stays_inside_the_safe_area(plan_tiny):
                       "p": 'a Point labelled "a rather long name" drawn in fig (location=(1, 1))'},
                      [(0.5, SHOW.format("fig")), (1.0, SHOW.format("p"))])
     [label] = board_items(plan, "p#label")
-    assert label.box.inside(Box(*plan.theme.frame.safe))
+    assert label.box.inside(Box(*plan.theme.board.safe))
 
 
 def meets(a, b) -> float:

@@ -10,7 +10,9 @@ import pytest
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import Role, kind_def
-from lecturekit.plan import LecturePlan, ScenePlan, as_json, describe, plan_lecture, to_fraction
+from lecturekit.plan import plan_lecture
+from lecturekit.plan.export import as_json, describe, to_fraction
+from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME
@@ -97,7 +99,7 @@ def test_boards_end_empty_and_start_with_what_arrives_first(documents):
 
 
 def test_to_fraction_measures_from_the_top_left():
-    f = THEME.frame
+    f = THEME.board
     assert to_fraction(Box(-f.width / 2, -f.height / 2, f.width / 2, f.height / 2)) == [0.0, 0.0, 1.0, 1.0]
     assert to_fraction(Box(0.0, 0.0, f.width / 2, f.height / 2)) == [0.5, 0.0, 1.0, 0.5]
 
@@ -267,7 +269,7 @@ def test_top_level_items_carry_their_font_and_the_aspect_they_keep(documents, pl
                     fonts += 1
                 if role is Role.VISUAL:
                     x0, y0, x1, y1 = item["bbox"]
-                    kept = (x1 - x0) * THEME.frame.width / ((y1 - y0) * THEME.frame.height)
+                    kept = (x1 - x0) * THEME.board.width / ((y1 - y0) * THEME.board.height)
                     assert kept == pytest.approx(item["aspect"], rel=1e-3), (scene["title"], board["time"], item)
                     aspects += 1
     assert fonts > 5 and aspects > 5

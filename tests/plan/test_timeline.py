@@ -9,8 +9,9 @@ import math
 
 import pytest
 
-from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture
 from lecturekit.plan import durations as policy
+from lecturekit.plan import plan_lecture
+from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.plan.timeline import Cue, busy_spans, ease_out, variable_values
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Hide, Redraw, Show, StyleHint, Tick

@@ -17,7 +17,8 @@ from manim import ImageMobject, Mobject, VMobject
 from lecturekit.boxes import Box
 from lecturekit.kinds import kind_def
 from lecturekit.model import load
-from lecturekit.plan import LecturePlan, ScenePlan, plan_lecture, plan_scene
+from lecturekit.plan import plan_lecture, plan_scene
+from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.render import manim_config
 from lecturekit.render.builders import smoothly
 from lecturekit.render.painters import paint_text

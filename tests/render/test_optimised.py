@@ -16,7 +16,8 @@ import pytest
 
 from lecturekit import pipeline
 from lecturekit.pipeline import render_scenes
-from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan import plan_scene
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render import manim_config
 from lecturekit.render.video import Encoder
 from lecturekit.settings import PRESETS, Quality, RenderSettings

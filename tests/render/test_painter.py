@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from lecturekit.plan import ScenePlan
 from lecturekit.plan.chunks import busy_in
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.render import Painter, manim_config
 from lecturekit.render.stage import Stage
 from lecturekit.settings import PRESETS, Quality

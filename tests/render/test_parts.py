@@ -12,7 +12,7 @@ from manim import Mobject
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import TableSpec
-from lecturekit.plan.texts import Typeset, table_metrics, typeset
+from lecturekit.plan.typeset import Typeset, table_metrics, typeset
 from lecturekit.render import manim_config
 from lecturekit.render.builders import Drawn, tabulate
 from lecturekit.render.painters import paint_text

@@ -29,8 +29,8 @@ from PIL import Image, ImageFilter
 from lecturekit.boxes import Box
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.pipeline import write_still
-from lecturekit.plan import ScenePlan
-from lecturekit.plan.texts import PT
+from lecturekit.plan.scene_plan import ScenePlan
+from lecturekit.plan.typeset import PT
 from lecturekit.settings import PRESETS, Quality
 from lecturekit.theme import THEME
 from lecturekit.typst.compiler import compile_png
@@ -40,7 +40,7 @@ from tests.lecture_strategy import plan_of
 LECTURE = Path(__file__).parents[1] / "lectures" / "world-scripts" / "lecture.json"
 PRESET = PRESETS[Quality.h]
 #: Pixels a unit of the board is at -q h.
-PX = PRESET.width / THEME.frame.width
+PX = PRESET.width / THEME.board.width
 #: Ink overlap every text must reach, and the blur (px at 1080p, about half a stroke) it is taken at.
 OVERLAP = 0.7
 BLUR = 1.5
@@ -64,10 +64,10 @@ def _crop(still: np.ndarray, box: Box, margin: float) -> np.ndarray:
     """The ink of the still inside `box` grown by `margin` px: each pixel's distance from the
     colour behind it (the crop's commonest edge colour), scaled so full ink is 1."""
     h, w = still.shape[:2]
-    x0 = max(0, int((box.x0 + THEME.frame.width / 2) * PX - margin))
-    x1 = min(w, int((box.x1 + THEME.frame.width / 2) * PX + margin) + 1)
-    y0 = max(0, int((THEME.frame.height / 2 - box.y1) * PX - margin))
-    y1 = min(h, int((THEME.frame.height / 2 - box.y0) * PX + margin) + 1)
+    x0 = max(0, int((box.x0 + THEME.board.width / 2) * PX - margin))
+    x1 = min(w, int((box.x1 + THEME.board.width / 2) * PX + margin) + 1)
+    y0 = max(0, int((THEME.board.height / 2 - box.y1) * PX - margin))
+    y1 = min(h, int((THEME.board.height / 2 - box.y0) * PX + margin) + 1)
     crop = still[y0:y1, x0:x1].astype(float)
     edge = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]])
     colours, counts = np.unique(edge, axis=0, return_counts=True)

@@ -10,7 +10,7 @@ from manim import VMobject
 from manim.mobject.text.typst_mobject import Typst
 
 from lecturekit.pipeline import plan_scenes
-from lecturekit.plan.texts import Typeset
+from lecturekit.plan.typeset import Typeset
 from lecturekit.render import manim_config
 from lecturekit.render import typst_mobject as typst_mobject_module
 from lecturekit.render.typst_mobject import LabelledTypst

@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from lecturekit.pipeline import render_scenes
-from lecturekit.plan import ScenePlan, plan_scene
+from lecturekit.plan import plan_scene
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Quality, RenderSettings
 from lecturekit.sources import read
 from tests.conftest import DEMO, ROOT

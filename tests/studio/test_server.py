@@ -10,7 +10,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from lecturekit.pipeline import plan_scenes
-from lecturekit.plan import LecturePlan, as_json
+from lecturekit.plan.export import as_json
+from lecturekit.plan.scene_plan import LecturePlan
 from lecturekit.sources import read
 from lecturekit.studio.review import review
 from lecturekit.studio.server import Studio, create_app

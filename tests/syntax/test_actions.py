@@ -11,7 +11,7 @@ from lecturekit.diagnostics import LectureError
 from lecturekit.forms import FORMS
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
-    Box,
+    BoxAround,
     ColumnPart,
     Emphasize,
     Flash,
@@ -47,7 +47,7 @@ EVERY_FORM = [
     ("law is no longer emphasized.", Emphasize("law", None, on=False)),
     ("finding is indicated — a transient flash.", Flash("finding", None)),
     ('order (the "row=2" part) is indicated — a transient flash.', Flash("order", RowPart(2))),
-    ("A box is drawn around caption.", Box("caption")),
+    ("A box is drawn around caption.", BoxAround("caption")),
     ("hop ticks to 6.0.", Tick("hop", 6.0)),
     ("signal is redrawn as the numbers it depends on change.", Redraw("signal")),
     ("card: enter:write-left-to-right.", StyleHint("card", "enter:write-left-to-right")),
@@ -107,7 +107,7 @@ def test_parts(part, expected):
         ("qang ticks to 0.3.", Tick("qang", 0.3)),
         ("qang ticks to -3.5e2.", Tick("qang", -350.0)),
         ("place ticks to 56.", Tick("place", 56.0)),
-        ("A box is drawn around  caption", Box("caption")),
+        ("A box is drawn around  caption", BoxAround("caption")),
         ("x is hidden from the screen — left left the board.", Hide("x", "left")),
     ],
 )
@@ -207,7 +207,7 @@ def test_the_real_lecture_has_the_counts_the_format_doc_records(transformer):
         "no longer emphasized": 47,
         "flash": 11,
         "flash with a part": 1,
-        "Box": 1,
+        "BoxAround": 1,
         "Tick": 12,
         "Redraw": 42,
         "StyleHint": 1,

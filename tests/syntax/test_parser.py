@@ -52,7 +52,7 @@ from lecturekit.syntax.parser import (
     MAX_DEPTH,
     parse_description,
     parse_expression,
-    parse_frame,
+    parse_untyped,
     parse_value,
 )
 from tests.conftest import TRANSFORMER
@@ -370,7 +370,7 @@ def test_drawn_in_without_a_text():
 
 def value_of(text: str):
     """The value of parameter `v` of a Description written around `text`."""
-    return parse_frame(KINDS, f"a Point (v={text})").param("v")
+    return parse_untyped(KINDS, f"a Point (v={text})").param("v")
 
 
 @pytest.mark.parametrize(
@@ -523,7 +523,7 @@ def test_a_parameter_another_kind_takes_is_unknown_here():
 
 
 def test_the_frame_keeps_parameters_in_order():
-    frame = parse_frame(KINDS, 'an Axes [blue] labelled "L" that says "T" drawn in P (b=1, a=2)')
+    frame = parse_untyped(KINDS, 'an Axes [blue] labelled "L" that says "T" drawn in P (b=1, a=2)')
     assert frame == Description(
         Kind.AXES, "blue", "L", "T", "P", (("b", Num(1.0)), ("a", Num(2.0)))
     )
@@ -532,12 +532,12 @@ def test_the_frame_keeps_parameters_in_order():
 
 
 def test_empty_parentheses_give_no_parameters():
-    assert parse_frame(KINDS, "a Figure ()").params == ()
+    assert parse_untyped(KINDS, "a Figure ()").params == ()
 
 
 def test_a_and_an_are_both_accepted_with_any_spacing():
-    assert parse_frame(KINDS, "  an   Image").kind is Kind.IMAGE
-    assert parse_frame(KINDS, "a Axes").kind is Kind.AXES
+    assert parse_untyped(KINDS, "  an   Image").kind is Kind.IMAGE
+    assert parse_untyped(KINDS, "a Axes").kind is Kind.AXES
 
 
 # ---------------------------------------------------------------- errors

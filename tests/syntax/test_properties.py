@@ -31,7 +31,7 @@ from lecturekit.syntax.parser import (
     parse_action,
     parse_description,
     parse_expression,
-    parse_frame,
+    parse_untyped,
     parse_value,
 )
 
@@ -334,7 +334,7 @@ def test_a_written_description_reads_back(kind, color, label, text, parent, para
     source += f" drawn in {parent}" if parent else ""
     if params:
         source += " (" + ", ".join(f"{k}={source_of(v)}" for k, v in params.items()) + ")"
-    frame = parse_frame(KINDS, source)
+    frame = parse_untyped(KINDS, source)
     assert (frame.kind, frame.color, frame.label, frame.text) == (kind, color, label, text)
     assert frame.parent == (parent or None)
     assert frame.params == tuple(params.items())

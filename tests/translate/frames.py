@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from lecturekit.plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import RELAYOUT
 
 #: A Typst string literal; the colours and group labels the source builder writes are not text.

@@ -12,8 +12,8 @@ import tempfile
 
 import typst
 
+from lecturekit.typst.document import document
 from lecturekit.typst.source import formula, framed
-from lecturekit.typst.template import document
 
 PPI = 144.0
 

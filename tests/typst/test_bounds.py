@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from lecturekit.typst.compiler import Compiler, TypstError
+from lecturekit.typst.document import document
 from lecturekit.typst.fonts import installed
 from lecturekit.typst.source import prose
-from lecturekit.typst.template import document
 from tests.conftest import ROOT
 
 #: A paragraph that takes Typst a while: 60 000 words.

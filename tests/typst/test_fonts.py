@@ -47,7 +47,7 @@ def test_every_font_of_the_chain_is_installed_and_found_by_typst_under_its_name(
 
 
 def test_the_template_hands_typst_the_chain_in_order():
-    from lecturekit.typst.template import preamble
+    from lecturekit.typst.document import preamble
 
     listed = re.search(r"font: \(([^)]*)\)", preamble()).group(1)
     assert [name.strip().strip('"') for name in listed.split(",")] == list(fonts.families())

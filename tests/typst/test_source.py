@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import TextPart
 from lecturekit.typst.compiler import TypstError, compile_svg
+from lecturekit.typst.document import FRAME_COLOR, label_color
 from lecturekit.typst.math_syntax import quote as string_literal
 from lecturekit.typst.source import (
     Span,
@@ -23,7 +24,6 @@ from lecturekit.typst.source import (
     prose,
     spans_for,
 )
-from lecturekit.typst.template import FRAME_COLOR, label_color
 
 SOME = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lecturekit.kinds import BlockSpec
 from lecturekit.plan.measure import measure
-from lecturekit.plan.texts import PT, typeset
+from lecturekit.plan.typeset import PT, typeset
 from lecturekit.syntax.nodes import Kind
 from lecturekit.theme import THEME
 from lecturekit.typst.source import prose, unbreakable

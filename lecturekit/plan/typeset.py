@@ -42,7 +42,7 @@ class Typeset:
 def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
     """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text)."""
     style = kind_def(spec.kind).text
-    padding = theme.frame.panel_padding if style is not None and style.padded else 0.0
+    padding = theme.board.panel_padding if style is not None and style.padded else 0.0
     wraps = style is not None and style.wraps
     wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
     body, found, lines = body_for(spec, parts, wrap_pt)

@@ -11,7 +11,7 @@ from lecturekit.resolve import ResolvedLecture
 
 def action_form(action: object) -> str:
     """An action's form by name: show, hide, move, emphasize, flash, box, tick, redraw, stylehint."""
-    return type(action).__name__.lower()
+    return getattr(type(action), "form", type(action).__name__.lower())
 
 
 def summary(resolved: ResolvedLecture) -> dict[str, Any]:

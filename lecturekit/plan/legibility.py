@@ -1,0 +1,34 @@
+"""The boards a lecture puts more on than they can hold legibly, as `check` warnings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lecturekit.diagnostics import Diagnostic, Place, warning
+from lecturekit.plan.placement import clock, place_scene
+from lecturekit.resolve import ResolvedLecture
+from lecturekit.syntax.nodes import parts_named
+from lecturekit.theme import THEME, Theme
+
+#: Objects a board warning names; the rest are counted.
+_NAMED = 10
+
+
+def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Diagnostic, ...]:
+    """One warning for every board that cannot hold what the lecture puts on it legibly (what
+    `check` adds to its report): the scene, the time on the lecture's clock, the objects. Boards
+    of one scene at one second of the clock are one warning."""
+    folder = Path(resolved.folder)
+    found = []
+    for scene in resolved.scenes:
+        unfit: dict[str, dict[str, None]] = {}  # by clock time, the names in order
+        for crowded in place_scene(scene, parts_named(scene.actions), theme, folder).crowded:
+            unfit.setdefault(clock(crowded.at), {}).update(dict.fromkeys(crowded.unfit))
+        for at, names in unfit.items():
+            listed = list(names)[:_NAMED]
+            more = f" and {len(names) - _NAMED} more" if len(names) > _NAMED else ""
+            found.append(warning(
+                Place(scene=scene.title, action=f"board at {at}"),
+                f"the board cannot hold {', '.join(listed)}{more} at a legible size",
+                "move one of them to a later beat, or hide something before it arrives"))
+    return tuple(found)
