@@ -1,6 +1,6 @@
 """A kind that is not the format's: a Star drawn in a Figure or Axes. This module (the kind and
 its painter) is all it takes; nothing else in lecturekit knows about it. The tests register both
-for their own length (`register(KIND)`, `painter(STAR, StarSpec, ParentFrame)(paint_star)`) and take them out again."""
+for their own length (`register(KIND)`, `painter(STAR, StarSpec, ParentSpace)(paint_star)`) and take them out again."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class StarSpec(Spec):
 
 
 def star_outline(spec: StarSpec, frame, figure) -> Outline:
-    """The geometry: where the star is drawn in its parent's frame."""
+    """The geometry: where the star is drawn in its parent's space."""
     x, y, _ = frame.point(*evaluate_point(spec.location, figure.numbers_of(spec.name)))
     return Outline((Box(x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),))
 
@@ -55,7 +55,7 @@ KIND = KindDef(
 
 
 def paint_star(spec, ctx, frame):
-    """The painter: a filled star at its location in its parent's frame."""
+    """The painter: a filled star at its location in its parent's space."""
     from manim import Star, VGroup
 
     from lecturekit.render.builders import Drawn

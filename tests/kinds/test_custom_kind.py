@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from lecturekit.kinds import KINDS, kind_def, register, unregister
-from lecturekit.kinds.outline import ParentFrame
+from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan import plan_scene
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.syntax.parser import parse_description
@@ -23,7 +23,7 @@ def with_star() -> Iterator[None]:
     from lecturekit.render import painters
 
     register(star.KIND)
-    painters.painter(star.STAR, star.StarSpec, ParentFrame)(star.paint_star)
+    painters.painter(star.STAR, star.StarSpec, ParentSpace)(star.paint_star)
     yield
     unregister(star.STAR)
     painters.unregister(star.STAR)
@@ -34,7 +34,7 @@ def test_a_painter_is_registered_for_its_kinds_spec_in_each_place_the_kind_stand
     from lecturekit.render import painters
 
     with pytest.raises(TypeError, match="a Star is a StarSpec, not a VectorSpec"):
-        painters.painter(star.STAR, VectorSpec, ParentFrame)
+        painters.painter(star.STAR, VectorSpec, ParentSpace)
     assert star.STAR not in painters.missing()
     painters.unregister(star.STAR)
     assert star.STAR in painters.missing()

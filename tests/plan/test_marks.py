@@ -246,13 +246,15 @@ def axes_scenes(draw) -> dict[str, str]:
 @settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(objects=axes_scenes())
-def test_any_axes_sets_its_numbers_by_its_lines_apart_clear_of_its_marks_and_inside_the_frame(
+def test_any_axes_sets_its_numbers_by_its_lines_or_edges_apart_clear_of_its_marks_and_inside_the_frame(
         write_lecture, objects):
     path = write_lecture(objects, [(0.5 + k * 0.2, SHOW.format(n)) for k, n in enumerate(objects)])
     plan = plan_scene(resolve(load(path)).scenes[0], 15, path.parent)
     frame = plan_frame(plan)
     (x0, x1), (y0, y1) = frame.x_range, frame.y_range
-    axis_x, axis_y, _ = frame.point(0.0 if x0 <= 0 <= x1 else x0, 0.0 if y0 <= 0 <= y1 else y0)
+    numbering = plan.numbering["ax"]  # by the axis line, or along the plot's edge where marks cover the line
+    axis_x, axis_y, _ = frame.point(x0 if numbering.y_edge or not x0 <= 0 <= x1 else 0.0,
+                                    y0 if numbering.x_edge or not y0 <= 0 <= y1 else 0.0)
     items = board_items(plan)
     numbers = [i for i in items if i.kind == "ticks"]
     marks = [i for i in items if i.parent == "ax" and i.kind not in ("ticks", "label", "legend")]
