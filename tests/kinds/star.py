@@ -50,6 +50,7 @@ KIND = KindDef(
     labelled=False,
     geometry=star_outline,
     stands=Stands.AT,
+    hints=frozenset(),
 )
 
 

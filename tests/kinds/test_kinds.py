@@ -48,7 +48,7 @@ class _Shape(Spec):
 
 PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQUIRED, container=False,
              stepped=False, reflows=False, text=None, enters=entering(Entrance.CREATE), seconds=timing(1.0),
-             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE)
+             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE, hints=frozenset())
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))
