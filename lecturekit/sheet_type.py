@@ -19,7 +19,8 @@ LEADING = 21
 
 
 @cache
-def _font(path: Path) -> ImageFont.FreeTypeFont:
+def face(path: Path) -> ImageFont.FreeTypeFont:
+    """The font file at the caption's size, shaped by libraqm."""
     return ImageFont.truetype(str(path), SIZE, layout_engine=ImageFont.Layout.RAQM)
 
 
@@ -91,7 +92,7 @@ def _direction(backwards: bool) -> str:
 def width(line: str, rtl: bool) -> float:
     """How wide `line` is drawn, in pixels."""
     drawn = placed(line, rtl)
-    return sum(_font(path).getlength(text, direction=_direction(backwards)) for text, path, backwards in drawn)
+    return sum(face(path).getlength(text, direction=_direction(backwards)) for text, path, backwards in drawn)
 
 
 def draw_caption(draw: ImageDraw.ImageDraw, caption: Caption, box: tuple[float, float, float], fill: str) -> None:
@@ -101,5 +102,5 @@ def draw_caption(draw: ImageDraw.ImageDraw, caption: Caption, box: tuple[float, 
     for k, line in enumerate(caption.lines):
         x = left + room - width(line, caption.rtl) if caption.rtl else left
         for text, path, backwards in placed(line, caption.rtl):
-            draw.text((x, top + k * LEADING), text, font=_font(path), fill=fill, direction=_direction(backwards))
-            x += _font(path).getlength(text, direction=_direction(backwards))
+            draw.text((x, top + k * LEADING), text, font=face(path), fill=fill, direction=_direction(backwards))
+            x += face(path).getlength(text, direction=_direction(backwards))

@@ -12,7 +12,7 @@ from fontTools.ttLib import TTCollection, TTFont
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lecturekit.sheet_type import Caption, _font, placed, set_caption
+from lecturekit.sheet_type import Caption, face, placed, set_caption
 from lecturekit.sources import read
 from lecturekit.storyboard import MARGIN, TILE
 from lecturekit.translate import Language
@@ -39,7 +39,7 @@ def _checked(caption: Caption) -> None:
     for line in caption.lines:
         drawn = placed(line, caption.rtl)
         assert Counter("".join(text for text, _, _ in drawn)) == Counter(line)  # every character is drawn once
-        assert sum(_font(path).getlength(text, direction="rtl" if rtl else "ltr") for text, path, rtl in drawn) <= ROOM
+        assert sum(face(path).getlength(text, direction="rtl" if rtl else "ltr") for text, path, rtl in drawn) <= ROOM
     assert _tofu(caption) == []
 
 

@@ -143,6 +143,8 @@ class KindDef:
         lacking = [key for key in _STANDS_ON[self.stands] if self.fields.get(key) is not FieldType.PAIR]
         if lacking:
             raise TypeError(f"{self.kind.value}: it stands {self.stands.value} but has no pair {', '.join(lacking)}")
+        if LEFT_TO_RIGHT in self.hints and (self.stepped or self.enters[ShowStyle.WRITTEN] not in _WRITTEN):
+            raise TypeError(f"{self.kind.value}: it takes {LEFT_TO_RIGHT} but is not written as it enters")
 
     @property
     def fields(self) -> dict[str, FieldType]:
@@ -157,6 +159,8 @@ class KindDef:
 
 #: Its glyphs are written in order of where they stand, left first.
 LEFT_TO_RIGHT = "enter:write-left-to-right"
+#: The entrances that write an object's glyphs.
+_WRITTEN = (Entrance.WRITE, Entrance.PANEL)
 #: The hints a kind takes whose text is written as it enters, all at once (a stepped kind reveals line by line).
 WRITTEN_HINTS = frozenset({LEFT_TO_RIGHT})
 
