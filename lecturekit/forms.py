@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from lecturekit.diagnostics import quote
-from lecturekit.kinds import Role, Spec, TableSpec, depends_on, kind_def, rows_of
+from lecturekit.kinds import Role, Spec, TableSpec, depends_on, kind_def, registered, rows_of
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
     Action,
@@ -125,8 +125,12 @@ def _check_hide(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
 
 
 def _check_hint(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
-    if kind_def(spec.kind).role is not Role.TITLE:
-        yield f"style hint {quote(timed.action.hint)} is only used on a Title"  # type: ignore[attr-defined]
+    assert isinstance(timed.action, StyleHint)  # the form's own action
+    hint = timed.action.hint
+    if hint not in kind_def(spec.kind).hints:
+        takers = [d.kind.value for d in registered() if hint in d.hints]
+        where = f"only on a {', '.join(takers)}" if takers else "on no kind"
+        yield f"style hint {quote(hint)} is used {where}, not on a {spec.kind.value}"
 
 
 def _check_part(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:

@@ -22,6 +22,7 @@ from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
 from lecturekit.translate import Language
+from lecturekit.voice.languages import ORIGINAL
 from lecturekit.voice.narration import recording
 from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
@@ -377,9 +378,10 @@ def write_storyboards(
     ensure_renderable(resolved)
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
+    lang = resolved.translation.language if resolved.translation is not None else ORIGINAL
     paths = [
         contact_sheet(plan, settings.preset, settings.cache,
-                      out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png")
+                      out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png", lang)
         for plan in plans
     ]
     write_manifest(resolved, settings, [{"path": path.name, "scene": plan.index, "title": plan.title}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 
 import budoux
@@ -143,16 +144,35 @@ def running_columns(text: str) -> list[int]:
     return [0, *itertools.accumulate(map(_width, text))]
 
 
-def wrap(text: str, width: int, lang: str) -> list[tuple[int, int]]:
-    """Where the lines of `text` start and end when it is cut into lines of at most `width`
-    columns, only where `line_breaks` allows (a piece with no break wider than `width` stands
-    alone on its line); each line's trailing spaces are left out of it."""
+def wrap(text: str, width: float, lang: str, measure: Callable[[str], float] = columns) -> list[tuple[int, int]]:
+    """Where the lines of `text` start and end when it is cut into lines at most `width` wide
+    (in columns, or as `measure` measures), only where `line_breaks` allows (a piece with no
+    break wider than `width` stands alone on its line); each line's trailing spaces are left out of it."""
     cuts = [0, *line_breaks(text, lang), len(text)]
     lines, start = [], 0
     for a, b in itertools.pairwise(cuts):
-        if a > start and columns(text[start:b].rstrip()) > width:
+        if a > start and measure(text[start:b].rstrip()) > width:
             lines.append((start, start + len(text[start:a].rstrip())))
             start = a
     if text[start:].strip():
         lines.append((start, start + len(text[start:].rstrip())))
     return lines
+
+
+def visual_runs(text: str, rtl: bool) -> list[tuple[str, bool]]:
+    """`text`'s runs of one direction, left to right as the Unicode bidirectional algorithm
+    (ICU's) lays out a line of a paragraph that reads right to left or not; each with whether it
+    reads right to left."""
+    mark = "\u200f" if rtl else "\u200e"  # the paragraph's direction, for a line that opens otherwise
+    bidi = icu.Bidi()
+    bidi.setPara(icu.UnicodeString(mark + text))
+    units = [0]  # the Python index at each UTF-16 unit ICU counts in
+    for i, ch in enumerate(mark + text):
+        units += [i + 1] * (2 if ord(ch) > 0xFFFF else 1)
+    runs = []
+    for k in range(bidi.countRuns()):
+        start, length, direction = bidi.getVisualRun(k)
+        piece = (mark + text)[units[start]:units[start + length]].replace(mark, "")
+        if piece:
+            runs.append((piece, direction == 1))
+    return runs

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from lecturekit.files import atomic
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import Preset
+from lecturekit.sheet_type import LEADING, Caption, draw_caption, set_caption
 from lecturekit.syntax.nodes import Hide
 
 TILE = (640, 360)
-CAPTION = 58
+#: The caption under a still: its time, then up to three lines of narration.
+CAPTION = 4 * LEADING + 12
+MARGIN = 10
 COLUMNS = 3
 
 
@@ -36,7 +38,8 @@ def beat_ends(plan: ScenePlan) -> list[tuple[int, float, str]]:
     return out
 
 
-def contact_sheet(plan: ScenePlan, preset: Preset, media: Path, path: Path) -> Path:
+def contact_sheet(plan: ScenePlan, preset: Preset, media: Path, path: Path, lang: str) -> Path:
+    """The scene's beats, a still each, captioned in `lang`'s script and line breaking."""
     from lecturekit.render import stills
 
     moments = beat_ends(plan)
@@ -44,14 +47,15 @@ def contact_sheet(plan: ScenePlan, preset: Preset, media: Path, path: Path) -> P
     rows = (len(moments) + COLUMNS - 1) // COLUMNS
     sheet = Image.new("RGB", (COLUMNS * TILE[0], rows * (TILE[1] + CAPTION)), "#0b0c0f")
     draw = ImageDraw.Draw(sheet)
-    font = ImageFont.load_default(size=15)
+    room = TILE[0] - 2 * MARGIN
     for k, ((_, time, say), pixels) in enumerate(zip(moments, pictures, strict=True)):
         x, y = (k % COLUMNS) * TILE[0], (k // COLUMNS) * (TILE[1] + CAPTION)
         sheet.paste(Image.fromarray(np.asarray(pixels)).resize(TILE), (x, y))
         minutes, seconds = divmod(time, 60)
-        words = textwrap.shorten(say, 140, placeholder=" …")
-        lines = textwrap.wrap(f"{int(minutes)}:{seconds:05.2f}  {words}", 78)[:3]
-        draw.multiline_text((x + 8, y + TILE[1] + 4), "\n".join(lines), font=font, fill="#d8d5ce", spacing=2)
+        stamp = set_caption(f"{int(minutes)}:{seconds:05.2f}", lang, room, 1)
+        caption = set_caption(" ".join(say.split()), lang, room, 3)
+        draw_caption(draw, Caption(stamp.lines, caption.rtl), (x + MARGIN, y + TILE[1] + 6, room), "#8a877f")
+        draw_caption(draw, caption, (x + MARGIN, y + TILE[1] + 6 + LEADING, room), "#d8d5ce")
     with atomic(path) as tmp:
         sheet.save(tmp, format="PNG")
     return path

@@ -26,6 +26,7 @@ from lecturekit.kinds import (  # noqa: F401 (each registers its kind)
 from lecturekit.kinds.axes import AxesSpec
 from lecturekit.kinds.base import (
     KINDS,
+    LEFT_TO_RIGHT,
     Entrance,
     KindDef,
     Parent,
@@ -64,6 +65,7 @@ from lecturekit.syntax.nodes import Kind, Spec
 
 __all__ = [
     "KINDS",
+    "LEFT_TO_RIGHT",
     "AxesSpec",
     "BlockSpec",
     "DerivationSpec",

@@ -32,4 +32,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=frozenset(),
 ))

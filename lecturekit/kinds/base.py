@@ -69,8 +69,6 @@ class Entrance(Enum):
     """How an object comes onto the board (render/effects.py has one effect each)."""
 
     WRITE = "write"
-    #: Written, left to right when the lecture's `enter:write-left-to-right` hint says so.
-    WRITE_TITLE = "write title"
     #: The backing fades in as the text is written over it.
     PANEL = "panel"
     FADE_IN = "fade in"
@@ -127,6 +125,8 @@ class KindDef:
     geometry: Geometry | None
     #: Where it stands in its parent's numbers.
     stands: Stands
+    #: The style hints (`x: enter:write-left-to-right.`) that shape its entrance; any other is warned of.
+    hints: frozenset[str]
 
     def __post_init__(self) -> None:
         for part in ("enters", "seconds"):
@@ -143,6 +143,8 @@ class KindDef:
         lacking = [key for key in _STANDS_ON[self.stands] if self.fields.get(key) is not FieldType.PAIR]
         if lacking:
             raise TypeError(f"{self.kind.value}: it stands {self.stands.value} but has no pair {', '.join(lacking)}")
+        if LEFT_TO_RIGHT in self.hints and (self.stepped or self.enters[ShowStyle.WRITTEN] not in _WRITTEN):
+            raise TypeError(f"{self.kind.value}: it takes {LEFT_TO_RIGHT} but is not written as it enters")
 
     @property
     def fields(self) -> dict[str, FieldType]:
@@ -153,6 +155,14 @@ class KindDef:
     def params(self) -> dict[str, FieldType]:
         """The attributes a description gives in its parameters."""
         return {k: t for k, t in self.fields.items() if k not in COMMON}
+
+
+#: Its glyphs are written in order of where they stand, left first.
+LEFT_TO_RIGHT = "enter:write-left-to-right"
+#: The entrances that write an object's glyphs.
+_WRITTEN = (Entrance.WRITE, Entrance.PANEL)
+#: The hints a kind takes whose text is written as it enters, all at once (a stepped kind reveals line by line).
+WRITTEN_HINTS = frozenset({LEFT_TO_RIGHT})
 
 
 def entering(written: Entrance, drawn: Entrance | None = None, grown: Entrance | None = None

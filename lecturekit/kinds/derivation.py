@@ -28,4 +28,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=frozenset(),
 ))

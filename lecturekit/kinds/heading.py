@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
+from lecturekit.kinds.base import (
+    WRITTEN_HINTS,
+    Entrance,
+    KindDef,
+    Parent,
+    Role,
+    Stands,
+    TextStyle,
+    entering,
+    register,
+    timing,
+)
 from lecturekit.syntax.nodes import Kind, Spec
 
 
@@ -28,4 +39,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=WRITTEN_HINTS,
 ))

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
+from lecturekit.kinds.base import (
+    WRITTEN_HINTS,
+    Entrance,
+    KindDef,
+    Parent,
+    Role,
+    Stands,
+    TextStyle,
+    entering,
+    register,
+    timing,
+)
 from lecturekit.kinds.geometry import label_outline
 from lecturekit.syntax.nodes import Kind, Spec
 
@@ -29,4 +40,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=label_outline,
     stands=Stands.ELSEWHERE,
+    hints=WRITTEN_HINTS,
 ))

@@ -30,4 +30,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=plot_point_outline,
     stands=Stands.ELSEWHERE,
+    hints=frozenset(),
 ))

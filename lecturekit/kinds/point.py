@@ -30,4 +30,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=point_outline,
     stands=Stands.AT,
+    hints=frozenset(),
 ))

@@ -48,4 +48,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=frozenset(),
 ))

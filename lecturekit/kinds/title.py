@@ -1,10 +1,22 @@
-"""A Title: the scene's title card, written (left to right when its hint says so)."""
+"""A Title: the scene's title card, written."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import TITLE, Entrance, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
+from lecturekit.kinds.base import (
+    TITLE,
+    WRITTEN_HINTS,
+    Entrance,
+    KindDef,
+    Parent,
+    Role,
+    Stands,
+    TextStyle,
+    entering,
+    register,
+    timing,
+)
 from lecturekit.syntax.nodes import Kind, Spec
 
 
@@ -22,10 +34,11 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=TextStyle(prose=True, font="title", align="center", wraps=True, shrinks=True),
-    enters=entering(Entrance.WRITE_TITLE),
+    enters=entering(Entrance.WRITE),
     seconds=timing(TITLE),
     label_rank=None,
     labelled=False,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=WRITTEN_HINTS,
 ))

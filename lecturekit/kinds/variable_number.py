@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import WRITTEN_HINTS, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Value, attribute
 
 
@@ -29,4 +29,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=None,
     stands=Stands.ELSEWHERE,
+    hints=WRITTEN_HINTS,
 ))

@@ -30,4 +30,5 @@ KIND = register(KindDef(
     labelled=True,
     geometry=segment_outline,
     stands=Stands.BETWEEN,
+    hints=frozenset(),
 ))

@@ -287,10 +287,9 @@ def enter(entrance: Entrance, mobject: Mobject, left_to_right: bool = False) -> 
             return grow(mobject, np.array(mobject.submobjects[0].get_start()))
         case Entrance.PANEL:  # the backing fades in as the text (its last part) is written over it
             back = Group(*mobject.submobjects[:-1])
-            return Together(Delayed(fade_in(back), 0.0, 0.35), Delayed(write(mobject.submobjects[-1]), 0.15, 1.0))
-        case Entrance.WRITE_TITLE:
-            return write(mobject, left_to_right=left_to_right)
-    return write(mobject)
+            text = write(mobject.submobjects[-1], left_to_right)
+            return Together(Delayed(fade_in(back), 0.0, 0.35), Delayed(text, 0.15, 1.0))
+    return write(mobject, left_to_right)
 
 
 def pulse(t: float) -> float:

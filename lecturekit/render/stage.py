@@ -26,7 +26,7 @@ from lecturekit.forms import (
     StyleHint,
     Tick,
 )
-from lecturekit.kinds import kind_def
+from lecturekit.kinds import LEFT_TO_RIGHT, kind_def
 from lecturekit.plan.scene_plan import ScenePlan, reflowed
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import effects as fx
@@ -203,8 +203,10 @@ class Stage:
                 return None
             if not stepped:
                 style = cue.action.style if isinstance(cue.action, Show) else ShowStyle.WRITTEN
-                left_to_right = "write-left-to-right" in self.hints.get(name, "")
-                return fx.enter(kind_def(self.plan.objects[name].kind).enters[style], drawn.mobject, left_to_right)
+                kind = kind_def(self.plan.objects[name].kind)
+                hint = self.hints.get(name)
+                left_to_right = hint == LEFT_TO_RIGHT and hint in kind.hints
+                return fx.enter(kind.enters[style], drawn.mobject, left_to_right)
         if not stepped:
             return None
         step = self.board.reveal(name)

@@ -18,7 +18,7 @@ from lecturekit.workers import unwind_on_sigterm
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
 
-    from lecturekit.plan import ScenePlan
+    from lecturekit.plan.scene_plan import ScenePlan
     from lecturekit.resolve import ResolvedLecture
 
 #: Boards kept built for each scene, to carry on from.

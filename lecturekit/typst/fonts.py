@@ -114,16 +114,26 @@ class _Coverage:
         self.unread = iter(installed())
 
     def has(self, point: int) -> bool:
-        from fontTools.ttLib import TTCollection, TTFont
-
         while point not in self.covered:
             _, path = next(self.unread, (None, None))
             if path is None:
                 return False
-            fonts = TTCollection(path, lazy=True).fonts[:1] if path.suffix == ".ttc" else [TTFont(path, lazy=True)]
-            for font in fonts:
-                self.covered.update(font.getBestCmap() or {})
+            self.covered.update(cmap(path))
         return True
+
+
+@cache
+def cmap(path: Path) -> frozenset[int]:
+    """The code points a chain file maps to glyphs (a collection's first face, the one set)."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    font = TTCollection(path, lazy=True).fonts[0] if path.suffix == ".ttc" else TTFont(path, lazy=True)
+    return frozenset(font.getBestCmap() or {})
+
+
+def visible(char: str) -> bool:
+    """Whether `char` is meant to be seen (draws a glyph of its own)."""
+    return unicodedata.category(char) not in _INVISIBLE and not any(ord(char) in r for r in _SELECTORS)
 
 
 @cache
@@ -140,8 +150,7 @@ _SELECTORS = (range(0xFE00, 0xFE10), range(0xE0100, 0xE01F0))
 def missing(text: str) -> list[str]:
     """The characters of `text` (each once, in order) meant to be seen that no font of the chain
     has a glyph for; an unassigned code point is always one."""
-    seen = [ch for ch in dict.fromkeys(text) if not ch.isascii()
-            and unicodedata.category(ch) not in _INVISIBLE and not any(ord(ch) in r for r in _SELECTORS)]
+    seen = [ch for ch in dict.fromkeys(text) if not ch.isascii() and visible(ch)]
     if not seen:
         return []
     coverage = _coverage()

@@ -51,6 +51,7 @@ KIND = KindDef(
     labelled=False,
     geometry=star_outline,
     stands=Stands.AT,
+    hints=frozenset(),
 )
 
 

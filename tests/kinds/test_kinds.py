@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from lecturekit.kinds import Entrance, KindDef, Parent, Role, Stands, kind_def, registered
-from lecturekit.kinds.base import entering, timing
+from lecturekit.kinds.base import WRITTEN_HINTS, entering, timing
 from lecturekit.syntax.nodes import FORMAT_KINDS, FieldType, Kind, ShowStyle, Spec, Value, attribute
 
 
@@ -48,7 +48,7 @@ class _Shape(Spec):
 
 PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQUIRED, container=False,
              stepped=False, reflows=False, text=None, enters=entering(Entrance.CREATE), seconds=timing(1.0),
-             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE)
+             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE, hints=frozenset())
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))
@@ -101,3 +101,10 @@ def test_a_kind_never_drawn_in_a_figure_is_left_out_with_a_warning_when_it_is(re
                               (1.0, "t is shown on the screen, written out.")])
     assert "t" in resolved.scenes[0].broken
     assert any("a Text is not drawn in a Figure or Axes; it is left out" in d.message for d in resolved.diagnostics)
+
+
+@pytest.mark.parametrize("parts", [{}, {"stepped": True, "enters": entering(Entrance.WRITE)}])
+def test_a_kind_that_takes_the_left_to_right_hint_must_be_written_whole(parts: dict):
+    with pytest.raises(TypeError, match="Shape: it takes enter:write-left-to-right but is not written as it enters"):
+        KindDef(**{**PARTS, **parts, "hints": WRITTEN_HINTS})
+    assert KindDef(**{**PARTS, "enters": entering(Entrance.PANEL), "hints": WRITTEN_HINTS}).hints == WRITTEN_HINTS

@@ -304,11 +304,11 @@ def test_the_lecture_file_is_read_in_place():
             ],
         ),
         (
-            {"a": TEXT},
+            {"a": "a Table that says \"a b\" (rows=(('a', 'b'),))"},
             [(1.0, "a: enter:write-left-to-right.")],
             [
-                f"warning: {SCENE}, object 'a', action #1 at 1.000 s: "
-                "style hint 'enter:write-left-to-right' is only used on a Title"
+                f"warning: {SCENE}, object 'a', action #1 at 1.000 s: style hint 'enter:write-left-to-right' "
+                "is used only on a Title, Heading, Panel, Block, Text, Math, VariableNumber, not on a Table"
             ],
         ),
         (
