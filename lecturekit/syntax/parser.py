@@ -6,7 +6,7 @@ One function per grammar rule; each docstring shows the form it reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from lecturekit.syntax.errors import GrammarError
@@ -420,7 +420,7 @@ class _DescriptionParser:
                 raise self.fail(f"expected ',' or ')', found {sep.text or 'the end'!r}", sep.start)
 
 
-def _quotes(source: str, start: int):
+def _quotes(source: str, start: int) -> Iterator[int]:
     """Positions of `"` at or after `start`."""
     pos = source.find('"', start)
     while pos != -1:
