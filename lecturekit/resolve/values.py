@@ -210,12 +210,12 @@ def _points(spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]) -
     try:
         stands = kind_def(spec.kind).stands
         if stands is Stands.BETWEEN:
-            return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]
+            return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]  # a Vector's or Line's
         if stands is Stands.AT:
-            return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]
+            return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]  # a Point's
         if isinstance(spec, PlotPointSpec) and isinstance(target := objects.get(spec.target), FunctionPlotSpec):
             x = evaluate_number(spec.x, env)
-            return [(x, function_of(target.function, env)(x))]  # type: ignore[arg-type]
+            return [(x, function_of(target.function, env)(x))]  # type: ignore[arg-type]  # a FUNCTION field holds a FunctionValue
     except EvaluationError:
         return []
     return []

@@ -198,7 +198,7 @@ class _ValueParser:
         | "<function>" | "<VariableNumber" NAME "=" NUMBER ">" """
         token = self.take()
         if token.kind is T.NUMBER:
-            return Num(float(token.value))  # type: ignore[arg-type]
+            return Num(float(token.value))  # type: ignore[arg-type]  # a NUMBER token's value is a float
         if token.kind is T.STRING:
             return Str(str(token.value))
         if token.kind is T.WORD:
@@ -255,7 +255,7 @@ class _ValueParser:
             if number.kind is not T.NUMBER:
                 raise self.fail("expected the variable's value", number)
             self.expect_op(">")
-            return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]
+            return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]  # a NUMBER token's value is a float
         if self.peek().kind is T.CUT:  # the recording cut it off inside its first word
             self.take()
         raise self.fail("expected <function> or <VariableNumber NAME = VALUE>", opener)
