@@ -130,6 +130,8 @@ def _centred(center: np.ndarray, size: tuple[float, float]) -> Extent:
 def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None
              ) -> tuple[float, float]:
     """A range as drawn; resolve has replaced an empty or reversed one by its default."""
+    if value is None:
+        return fallback
     try:
         lo, hi = evaluate_point(value, numbers or {})
     except EvaluationError:
@@ -142,19 +144,19 @@ def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mappin
 
 def segment(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[np.ndarray, np.ndarray]:
     """A Vector's or Line's ends on the board (raises EvaluationError where they do not evaluate)."""
-    start = frame.point(*evaluate_point(spec.start, numbers))  # type: ignore[attr-defined]
-    end = frame.point(*evaluate_point(spec.end, numbers))  # type: ignore[attr-defined]
+    start = frame.point(*evaluate_point(spec.start, numbers))  # type: ignore[attr-defined]  # a Vector's or Line's
+    end = frame.point(*evaluate_point(spec.end, numbers))  # type: ignore[attr-defined]  # a Vector's or Line's
     return start, end
 
 
 def dot(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]
         ) -> tuple[tuple[float, float], np.ndarray, float]:
     """A Point's location in its parent's coordinates, on the board, and its radius (`within`)."""
-    location = evaluate_point(spec.location, numbers)
+    location = evaluate_point(spec.location, numbers)  # type: ignore[attr-defined]  # a Point's (a PointSpec)
     radius = DOT_RADIUS
-    if spec.marker_radius is not None:
+    if spec.marker_radius is not None:  # type: ignore[attr-defined]  # a Point's
         with suppress(EvaluationError):  # the plan holds it; resolve has checked it at the start
-            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))
+            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * frame.unit * 0.8))  # type: ignore[attr-defined]  # a Point's
     at = frame.point(*location)
     return location, at, within(at, radius, frame)
 
@@ -175,15 +177,15 @@ def within(at: np.ndarray, radius: float, frame: ParentFrame) -> float:
 
 def plot_range(spec: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> tuple[float, float]:
     x0, x1 = frame.x_range
-    if spec.x_range is not None:
-        x0, x1 = range_of(spec.x_range, (x0, x1), numbers)
+    if spec.x_range is not None:  # type: ignore[attr-defined]  # a FunctionPlot's
+        x0, x1 = range_of(spec.x_range, (x0, x1), numbers)  # type: ignore[attr-defined]  # a FunctionPlot's
     return x0, x1
 
 
 def plot_point(spec: Spec, target: Spec, frame: ParentFrame, numbers: Mapping[str, float]) -> np.ndarray:
     """Where a PlotPoint stands on its graph (raises EvaluationError where it does not evaluate)."""
-    x = evaluate_number(spec.x, numbers)
-    y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
+    x = evaluate_number(spec.x, numbers)  # type: ignore[attr-defined]  # a PlotPoint's
+    y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]  # a FunctionPlot's
     return frame.point(x, y)
 
 
@@ -204,8 +206,8 @@ def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str
             continue
         numbers = numbers_of(other.name)
         try:
-            start = evaluate_point(other.start, numbers)  # type: ignore[attr-defined]
-            end = evaluate_point(other.end, numbers)  # type: ignore[attr-defined]
+            start = evaluate_point(other.start, numbers)  # type: ignore[attr-defined]  # stands BETWEEN: a Vector or Line
+            end = evaluate_point(other.end, numbers)  # type: ignore[attr-defined]  # stands BETWEEN: a Vector or Line
         except EvaluationError:
             continue
         if abs(end[0] - px) <= 1e-6 and abs(end[1] - py) <= 1e-6:
@@ -278,7 +280,7 @@ def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
     if sibling is not None and stands is Stands.BETWEEN:
         numbers = numbers_of(sibling.name)  # the label stays beside its sibling where it is held
         start, end = segment(sibling, frame, numbers)
-        free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]
+        free = not tip_at(evaluate_point(sibling.start, numbers), sibling, objects, numbers_of)  # type: ignore[attr-defined]  # stands BETWEEN
         in_axes = getattr(objects.get(spec.parent or ""), "kind", None) is Kind.AXES
         spots = [beside_segment(start, end, size, foot_free=free), beside_segment(start, end, size, foot_free=False),
                  beside_segment(end, start, size, foot_free=False), next_to(end, end - start, size, 0.12),
@@ -287,7 +289,7 @@ def label_spots(spec: Spec, frame: ParentFrame, objects: Mapping[str, Spec], anc
             spots = [_hung(c, size, frame) for c in spots]
         return spots
     if sibling is not None and stands is Stands.AT:
-        at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
+        at = frame.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]  # stands AT: a Point
         return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
                                                       [-0.2 - size[0] / 2, 0, 0])]
     return [frame.point(sum(frame.x_range) / 2, frame.y_range[0]) + np.array([0, 0.3, 0]),
@@ -363,7 +365,7 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
     numbers = figure.numbers_of(spec.name)
     x0, x1 = plot_range(spec, frame, numbers)
-    drawn = figure.sampled(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]
+    drawn = figure.sampled(spec.function, numbers, x0, x1, frame)  # type: ignore[attr-defined]  # a FunctionPlot's
     marks = []
     if spec.label and figure.labelled(spec.name):
         x, y, scale = frame.legend[spec.name]
@@ -374,7 +376,7 @@ def plot_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
 
 def plot_point_outline(spec: Spec, frame: ParentFrame, figure: Figure) -> Outline:
     """A PlotPoint: its dot on its graph."""
-    at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]
+    at = plot_point(spec, figure.objects[spec.target], frame, figure.numbers_of(spec.name))  # type: ignore[attr-defined]  # a PlotPoint's
     return Outline(_boxes(_around([at], plot_dot(at, frame))))
 
 

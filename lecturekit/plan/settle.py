@@ -3,7 +3,7 @@ offers that meets nothing on the board, else on the clear place nearest it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -13,7 +13,7 @@ from lecturekit.work import count
 
 
 def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Extent, bounds: Extent | None = None,
-           margin: float = 0.0, beside: Iterable[Extent] = (), lines: list[Extent] = ()
+           margin: float = 0.0, beside: Iterable[Extent] = (), lines: Sequence[Extent] = ()
            ) -> dict[tuple[str, int], Extent]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
@@ -29,7 +29,8 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Extent], safe: Exten
     label with no clear place off them is settled as if they were not there, since a line through
     a label is less bad than a label on a mark, a number or another label."""
     chosen: dict[tuple[str, int], Extent] = {}
-    legend, wanted = [], []
+    legend: list[tuple[tuple[str, int], tuple[Extent, ...]]] = []  # (child, mark) and its spots
+    wanted: list[tuple[tuple[str, int], tuple[Extent, ...]]] = []
     for name, outline in outlines:
         if outline.spots:
             wanted.append(((name, -1), outline.spots))
