@@ -57,6 +57,7 @@ case "$job" in
   test)
     .venv/bin/ruff check .
     .venv/bin/lint-imports --no-cache
+    .venv/bin/mypy
     # one pytest worker a core; a file stays on one worker, so its module fixtures are made once
     exec .venv/bin/python -m pytest -q -n auto --dist loadfile ;;
   *) echo "setup: unknown job '$job' (demo or test)" >&2; exit 2 ;;

@@ -12,11 +12,12 @@ import traceback
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
+from typer import _click  # Typer's own copy of Click, whose Context its groups are handed
 from typer.core import TyperGroup
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, error, printable_lines
+from lecturekit.pipeline import RenderedScene
 from lecturekit.progress import RenderDisplay, Steps
 from lecturekit.requests import Board, Clip, Fit, Listener, RenderRequest, carry_out, language_of
 from lecturekit.settings import Format, Quality, RenderSettings, Voice
@@ -27,7 +28,7 @@ class _Edge(TyperGroup):
     code (with the traceback too under `lecturekit --debug`). Every command, and Typer's test
     runner, goes through here."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: _click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except LectureError as exc:
@@ -37,7 +38,7 @@ class _Edge(TyperGroup):
                                     "or give the process more memory")), ctx, exc)
 
 
-def _fail(exc: LectureError, ctx: click.Context, cause: BaseException | None = None) -> None:
+def _fail(exc: LectureError, ctx: _click.Context, cause: BaseException | None = None) -> None:
     if ctx.params.get("debug"):
         traceback.print_exception(cause or exc)
     for diagnostic in exc.diagnostics:
@@ -128,7 +129,7 @@ def _carry_out(request: RenderRequest, quiet: bool) -> None:
     """Carry out a render with the progress display (none with --quiet) and the lines it prints."""
     display = None if quiet else RenderDisplay()
 
-    def wrote(rendered) -> None:
+    def wrote(rendered: RenderedScene) -> None:
         if display is not None:
             display.echo(f"wrote {rendered.path} ({rendered.frames} frames)")
 
@@ -363,7 +364,8 @@ def voices() -> None:
 @app.command()
 def align(
     lecture: LectureArg = None,
-    narration: Annotated[Path, typer.Option("--narration", help="A recording of the whole lecture.")] = ...,
+    *,  # a required option after the optional argument
+    narration: Annotated[Path, typer.Option("--narration", help="A recording of the whole lecture.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the alignment as JSON.")] = False,
     overrides: OverridesOpt = None,
     quiet: QuietOpt = False,
@@ -384,7 +386,8 @@ def align(
 @app.command()
 def retime(
     lecture: LectureArg = None,
-    out: Annotated[Path, typer.Option("--out", help="The retimed lecture to write (NEW.json).")] = ...,
+    *,  # a required option after the optional argument
+    out: Annotated[Path, typer.Option("--out", help="The retimed lecture to write (NEW.json).")],
     narration: Annotated[Path | None, typer.Option("--narration", help="Follow this recording.")] = None,
     tts: Annotated[Voice | None, typer.Option("--tts", help="Follow a voice's speech: piper.")] = None,
     voice: VoiceOpt = None,

@@ -119,8 +119,10 @@ def _check_redraw(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]
 
 
 def _check_hide(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
-    cause = timed.action.cause  # type: ignore[attr-defined]
-    if cause not in (None, timed.action.object, spec.parent):
+    action = timed.action
+    assert isinstance(action, Hide)  # `FORMS` hands each check its own form's actions
+    cause = action.cause
+    if cause not in (None, action.object, spec.parent):
         yield f"leaves because {quote(cause)} left, but it is not drawn in it"
 
 
@@ -134,7 +136,8 @@ def _check_hint(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
 
 
 def _check_part(timed: TimedAction, spec: Spec, scene: Scene) -> Iterator[str]:
-    part = timed.action.part  # type: ignore[attr-defined]
+    assert isinstance(timed.action, Emphasize | Flash)  # `FORMS` hands each check its own form's actions
+    part = timed.action.part
     if isinstance(part, RowPart | ColumnPart):
         rows = rows_of(spec.rows) if isinstance(spec, TableSpec) else None
         if rows is None:

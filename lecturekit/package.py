@@ -3,9 +3,11 @@ the joined video with a narration and a caption track per language."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import av
 import numpy as np
@@ -17,6 +19,9 @@ from lecturekit.muxing import open_output
 from lecturekit.voice.languages import ORIGINAL, tag_streams
 from lecturekit.voice.track import add_track, mux_track
 
+if TYPE_CHECKING:
+    from av.container.core import Chapter  # the stubs' only (no such class at run time)
+
 
 @dataclass(frozen=True)
 class Part:
@@ -24,7 +29,7 @@ class Part:
     title: str
 
 
-def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapters: bool = True,
+def join(parts: list[Part], out: Path, fps: int, cues: Sequence[Caption] = (), chapters: bool = True,
          lang: str = ORIGINAL) -> int:
     """Concatenate videos without re-encoding (each starts on a keyframe with its own headers)
     into `out` (a file of the parts' kind), with a chapter per part and `cues` as a soft subtitle
@@ -41,17 +46,19 @@ def join(parts: list[Part], out: Path, fps: int, cues: list[Caption] = (), chapt
             subtitles = caption_stream(output) if cues and out.suffix in (".mp4", ".mov") else None
             tag_streams([s for s in (stream, subtitles) if s is not None], lang, out.suffix)
             start = 0
-            marks = []
+            marks: list[Chapter] = []
             for part in parts:
                 frames = 0
                 with av.open(str(part.path)) as source:
                     video = source.streams.video[0]
                     header.check(part.path, video)
+                    assert video.time_base is not None  # a stream read from a file has one
                     shift = int(start * frame_time / video.time_base)
                     for packet in source.demux(video):
                         if packet.dts is None:
                             continue
                         header.check_keyframe(part.path, packet)
+                        assert packet.pts is not None  # the parts are our own encodes: every picture has one
                         packet.pts += shift
                         packet.dts += shift
                         packet.stream = stream
@@ -118,7 +125,7 @@ def caption_stream(output: av.container.OutputContainer) -> av.stream.Stream:
     return stream
 
 
-def mux_captions(output: av.container.OutputContainer, stream: av.stream.Stream, cues: list[Caption]) -> None:
+def mux_captions(output: av.container.OutputContainer, stream: av.stream.Stream, cues: Sequence[Caption]) -> None:
     """The captions into the subtitle track: one mov_text sample (length, then UTF-8) a cue."""
     for cue in cues:
         text = "\n".join(cue.lines).encode("utf-8")[:65535]
@@ -162,7 +169,7 @@ def multilingual(video: Path, dubs: list[Dub], out: Path) -> None:
                 packet.stream = picture
                 target.mux(packet)
         for dub, sound, text in zip(dubs, sounds, texts, strict=True):
-            if sound is not None:
+            if sound is not None and dub.track is not None:  # a dub has a sound exactly when it has a track
                 mux_track(target, sound, dub.track)
             mux_captions(target, text, dub.cues)
         chapters = source.chapters()

@@ -344,7 +344,7 @@ def write_gif(
     ensure_renderable(resolved)
     if (start is None) != (end is None):
         raise LectureError(error(Place(), "a GIF clip needs both --from and --to"), exit_code=2)
-    if start is not None:
+    if start is not None and end is not None:  # both or neither, as checked above
         scene = next((s for s in resolved.scenes if s.start <= start < s.end), None)
         if scene is None or end <= start or end > scene.end + 1e-9:
             raise LectureError(error(Place(), f"the clip {start:g}-{end:g} s is not inside one scene",

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lecturekit import work
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, Severity, error
@@ -20,6 +21,9 @@ from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import Format, RenderSettings, Voice
 from lecturekit.sources import read
 from lecturekit.translate import Language
+
+if TYPE_CHECKING:
+    from lecturekit.voice.align import Beat
 
 #: Given a label and a unit, something that hears (done, total) of a long step (aligning, speaking).
 Steps = Callable[[str, str], Callable[[float, float], None]]
@@ -231,7 +235,7 @@ def _refuse_unless_strictly_clean(resolved: ResolvedLecture, strict: bool) -> No
 
 
 def heard(resolved: ResolvedLecture, narration: Path | None, tts: Voice | None, voice: Path | None,
-          steps: Steps | None):
+          steps: Steps | None) -> list[Beat]:
     """Where the narration's words are: aligned in the recording, or laid out by Piper."""
     from lecturekit.voice.align import align_recording
     from lecturekit.voice.retime import spoken_by_piper

@@ -207,7 +207,7 @@ class _Table(Mapping[str, KindDef]):
     definition by its name, in the order of `registered`; a kind registered later is in it."""
 
     def __getitem__(self, name: str) -> KindDef:
-        return _REGISTRY[name]  # type: ignore[index]
+        return _REGISTRY[name]  # type: ignore[index]  # a Kind is a str: its name finds it
 
     def __iter__(self) -> Iterator[str]:
         return (d.kind for d in registered())

@@ -133,6 +133,8 @@ def _centred(center: np.ndarray, size: tuple[float, float]) -> Box:
 def range_of(value: Value | None, fallback: tuple[float, float], numbers: Mapping[str, float] | None = None
              ) -> tuple[float, float]:
     """A range as drawn; resolve has replaced an empty or reversed one by its default."""
+    if value is None:
+        return fallback
     try:
         lo, hi = evaluate_point(value, numbers or {})
     except EvaluationError:
@@ -153,11 +155,11 @@ def segment(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> tup
 def dot(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]
         ) -> tuple[tuple[float, float], np.ndarray, float]:
     """A Point's location in its parent's coordinates, on the board, and its radius (`within`)."""
-    location = evaluate_point(spec.location, numbers)
+    location = evaluate_point(spec.location, numbers)  # type: ignore[attr-defined]  # a Point's (a PointSpec)
     radius = DOT_RADIUS
-    if spec.marker_radius is not None:
+    if spec.marker_radius is not None:  # type: ignore[attr-defined]  # a Point's
         with suppress(EvaluationError):  # the plan holds it; resolve has checked it at the start
-            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * space.unit * 0.8))
+            radius = max(0.03, min(0.6, evaluate_number(spec.marker_radius, numbers) * space.unit * 0.8))  # type: ignore[attr-defined]  # a Point's
     at = space.point(*location)
     return location, at, within(at, radius, space)
 
@@ -178,15 +180,15 @@ def within(at: np.ndarray, radius: float, space: ParentSpace) -> float:
 
 def plot_range(spec: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> tuple[float, float]:
     x0, x1 = space.x_range
-    if spec.x_range is not None:
-        x0, x1 = range_of(spec.x_range, (x0, x1), numbers)
+    if spec.x_range is not None:  # type: ignore[attr-defined]  # a FunctionPlot's
+        x0, x1 = range_of(spec.x_range, (x0, x1), numbers)  # type: ignore[attr-defined]  # a FunctionPlot's
     return x0, x1
 
 
 def plot_point(spec: Spec, target: Spec, space: ParentSpace, numbers: Mapping[str, float]) -> np.ndarray:
     """Where a PlotPoint stands on its graph (raises EvaluationError where it does not evaluate)."""
-    x = evaluate_number(spec.x, numbers)
-    y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]
+    x = evaluate_number(spec.x, numbers)  # type: ignore[attr-defined]  # a PlotPoint's
+    y = function_of(target.function, numbers)(x)  # type: ignore[attr-defined]  # a FunctionPlot's
     return space.point(x, y)
 
 
@@ -207,8 +209,8 @@ def meeting(point: tuple[float, float], parent: str | None, objects: Mapping[str
             continue
         numbers = numbers_of(other.name)
         try:
-            start = evaluate_point(other.start, numbers)  # type: ignore[attr-defined]
-            end = evaluate_point(other.end, numbers)  # type: ignore[attr-defined]
+            start = evaluate_point(other.start, numbers)  # type: ignore[attr-defined]  # stands BETWEEN: a Vector or Line
+            end = evaluate_point(other.end, numbers)  # type: ignore[attr-defined]  # stands BETWEEN: a Vector or Line
         except EvaluationError:
             continue
         if abs(end[0] - px) <= 1e-6 and abs(end[1] - py) <= 1e-6:

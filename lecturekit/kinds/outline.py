@@ -49,8 +49,11 @@ class ParentSpace:
 class Figure(Protocol):
     """What a child's geometry may ask about the scene it is drawn in."""
 
-    objects: Mapping[str, Spec]
-    anchors: Mapping
+    @property
+    def objects(self) -> Mapping[str, Spec]: ...
+
+    @property
+    def anchors(self) -> Mapping: ...
 
     def numbers_of(self, name: str) -> Mapping[str, float]: ...
 

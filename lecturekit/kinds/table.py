@@ -25,11 +25,11 @@ def rows_of(value: Value | None) -> tuple[tuple[str, ...], ...] | None:
     """A Table's rows as plain strings, if they are all there."""
     if not isinstance(value, Tuple) or not value.items:
         return None
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for row in value.items:
         if not isinstance(row, Tuple) or not all(isinstance(c, Str) for c in row.items):
             return None
-        rows.append(tuple(c.value for c in row.items))  # type: ignore[union-attr]
+        rows.append(tuple(c.value for c in row.items if isinstance(c, Str)))  # (all are)
     return tuple(rows)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lecturekit.forms import BOX, EMPHASIS, FLASH, LEAVE, MOVE, TICK, form_of
 from lecturekit.kinds import kind_def
 from lecturekit.kinds.base import DRAW, FADE_IN, FRAME_IN, GROW, TITLE
-from lecturekit.syntax.nodes import Action, Spec
+from lecturekit.syntax.nodes import Action, Show, Spec
 
 WRITE_BASE = 0.5
 WRITE_PER_CHAR = 0.025
@@ -29,5 +29,6 @@ def natural(action: Action, spec: Spec, characters: int) -> float:
     form's, or for a show its kind's (None: as long as writing its text takes)."""
     seconds = form_of(action).seconds
     if seconds is None:
-        seconds = kind_def(spec.kind).seconds[action.style]  # type: ignore[attr-defined]
+        assert isinstance(action, Show)  # the one form whose seconds are its kind's
+        seconds = kind_def(spec.kind).seconds[action.style]
     return writing(characters) if seconds is None else seconds

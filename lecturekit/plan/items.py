@@ -125,7 +125,7 @@ class Figures:
     def _beside(self, container: str, space: ParentSpace) -> tuple[Box, ...]:
         """What stands beside `container` while it stands where `space` is: the places of its
         stay, or while it moves between two, of all of them."""
-        found = self.beside.get((container, space.bounds))
+        found = self.beside.get((container, space.bounds)) if space.bounds is not None else None
         if found is None:
             found = tuple({b for (c, _), boxes in self.beside.items() if c == container for b in boxes})
         return found
@@ -149,6 +149,7 @@ class Figures:
         geometry = kind_def(spec.kind).geometry
         if geometry is None or kind_def(spec.kind).text is not None:
             return []
+        assert spec.parent is not None  # a mark stands in its container
         try:
             outline = geometry(spec, self.space(self.objects[spec.parent], box), self)
         except EvaluationError:

@@ -185,7 +185,7 @@ class _Measure:
     def __init__(self, theme: Theme) -> None:
         self.minimum = theme.sizes.minimum
         self.gap = theme.board.gap
-        self._sizes: dict[tuple[str, float, float], tuple[float, float]] = {}
+        self._sizes: dict[tuple[str, float | None, float], tuple[float, float]] = {}
 
     def size(self, item: Item, wrap: float | None, font: float) -> tuple[float, float]:
         if item.fixed is not None:
@@ -395,9 +395,9 @@ class _Content:
         gap = self.gap
         width, height = (region.width, region.height) if across else (region.height, region.width)
         groups, start = [], 0
-        for length in lines:
-            groups.append(self.visuals[start:start + length])
-            start += length
+        for run in lines:
+            groups.append(self.visuals[start:start + run])
+            start += run
 
         def ratio(v: Item) -> float:  # along the line over across it
             return v.aspect if across else 1 / v.aspect
@@ -631,7 +631,7 @@ def _breaks(n: int) -> list[tuple[int, ...]]:
         return [tuple(n // runs + (k < n % runs) for k in range(runs)) for runs in range(1, n + 1)]
     if n <= 1:
         return [(n,)]
-    found = []
+    found: list[tuple[int, ...]] = []
     for first in range(1, n + 1):
         found += [(first,)] if first == n else [(first, *rest) for rest in _breaks(n - first)]
     return found

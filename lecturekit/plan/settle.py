@@ -3,7 +3,7 @@ offers that meets nothing on the board, else on the clear place nearest it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -14,7 +14,7 @@ from lecturekit.work import count
 
 
 def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bounds: Box | None = None,
-           margin: float = 0.0, beside: Iterable[Box] = (), lines: list[Box] = ()
+           margin: float = 0.0, beside: Iterable[Box] = (), lines: Sequence[Box] = ()
            ) -> dict[tuple[str, int], Box]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
@@ -30,7 +30,8 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
     label with no clear place off them is settled as if they were not there, since a line through
     a label is less bad than a label on a mark, a number or another label."""
     chosen: dict[tuple[str, int], Box] = {}
-    legend, wanted = [], []
+    legend: list[tuple[tuple[str, int], tuple[Box, ...]]] = []  # (child, mark) and its spots
+    wanted: list[tuple[tuple[str, int], tuple[Box, ...]]] = []
     for name, outline in outlines:
         if outline.spots:
             wanted.append(((name, -1), outline.spots))

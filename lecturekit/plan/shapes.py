@@ -67,7 +67,8 @@ def container_space(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
     title = title_scale(spec.name, box, labelled, size, smallest)
     band = 0.0 if title is None else size(spec.name + LABEL)[1] * title + 2 * TITLE_GAP
     sizes = {n: size(n + LABEL) for n in entries}
-    rows, scale = [], 1.0
+    rows: list[list[str]] = []
+    scale = 1.0
     if entries:
         width = children_box(box, spec, legend=1, captions=captions, title=band).width
         rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)

@@ -68,9 +68,9 @@ def build_cues(
             continue
         t = timed.time - scene.start
         raw.append((t, at(t), timed.action, timed.source, timed.index))
-    for move in placement.moves:
-        if not move.explicit:
-            raw.append((move.time, at(move.time), Move(move.object), f"{move.object} {RELAYOUT}.", 0))
+    for relayout in placement.moves:
+        if not relayout.explicit:
+            raw.append((relayout.time, at(relayout.time), Move(relayout.object), f"{relayout.object} {RELAYOUT}.", 0))
     raw.sort(key=lambda r: (r[1], r[4] == 0))
     frames_of_object: dict[str, list[int]] = {}
     for _, frame, action, _, _ in raw:

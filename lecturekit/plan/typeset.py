@@ -47,7 +47,7 @@ def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, them
     wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
     body, found, lines = body_for(spec, parts, wrap_pt)
     w_pt, h_pt = measure(body)
-    if wraps and wrap_pt is not None and style.shrinks:
+    if wraps and wrap_pt is not None and style is not None and style.shrinks:
         # measure the lines themselves, not the width they were allowed
         natural_pt, _ = measure(body_for(spec, parts, None)[0])
         if natural_pt < wrap_pt:

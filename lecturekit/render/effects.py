@@ -174,7 +174,7 @@ class _Write(Write):
         return light_copy(drawn(self))
 
     # as Manim's own Write, which is handed the outline too
-    def interpolate_submobject(self, submobject: Mobject, starting_submobject: Mobject,  # type: ignore[override]
+    def interpolate_submobject(self, submobject: Mobject, starting_submobject: Mobject,  # type: ignore[override]  # as Manim's Write
                                outline: Mobject, alpha: float) -> None:
         index, subalpha = integer_interpolate(0, 2, alpha)
         if index == 0:

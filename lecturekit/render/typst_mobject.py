@@ -93,7 +93,7 @@ class LabelledTypst(Typst):
         size = max(shape.width, shape.height)
         if size > 0:
             shape._typst_reference_size = size  # type: ignore[attr-defined]  # Manim's Typst reads these
-            shape._typst_source_stroke_width = shape.stroke_width  # type: ignore[attr-defined]
+            shape._typst_source_stroke_width = shape.stroke_width  # type: ignore[attr-defined]  # as above
             self._stroke_width_tracked_submobjects.append(shape)
 
     def _by_colour(self, label: str) -> VGroup:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from pathlib import Path
+from typing import Protocol
 
 import av
 import numpy as np
@@ -60,8 +61,8 @@ class Converter:
         crop = _rgba(pixels[m0:m1, n0:n1]).reformat(format="yuv420p", threads=1)
         for k, (whole, part) in enumerate(zip(self.frame.planes, crop.planes, strict=True)):
             s = 1 if k == 0 else 2  # the chroma planes have half the rows and columns
-            target = np.frombuffer(whole, np.uint8).reshape(whole.height, whole.line_size)
-            source = np.frombuffer(part, np.uint8).reshape(part.height, part.line_size)
+            target = np.frombuffer(memoryview(whole), np.uint8).reshape(whole.height, whole.line_size)
+            source = np.frombuffer(memoryview(part), np.uint8).reshape(part.height, part.line_size)
             rows_in, columns_in = slice((r0 - m0) // s, (r1 - m0) // s), slice((c0 - n0) // s, (c1 - n0) // s)
             target[r0 // s:r1 // s, c0 // s:c1 // s] = source[rows_in, columns_in]
         return self.frame
@@ -108,14 +109,14 @@ class Encoder:
         self.container = open_output(path, "mp4")
         self.stream = self.container.add_mux_stream("h264", rate=fps, width=preset.width, height=preset.height,
                                                      time_base=self.time_base)
-        self.session: av.CodecContext | None = None
+        self.session: av.VideoCodecContext | None = None
         self.headers: Headers | None = None
         self.parameter_sets: tuple[bytes, ...] = ()  # the first keyframe's SPS and PPS: the file's
         self.last_picture = b""
         self.count = 0
         self.converter = Converter(preset.width, preset.height)
 
-    def _open(self) -> av.CodecContext:
+    def _open(self) -> av.VideoCodecContext:
         codec = av.CodecContext.create("libx264", "w")
         codec.width, codec.height, codec.pix_fmt = self.preset.width, self.preset.height, "yuv420p"
         codec.time_base, codec.framerate = self.time_base, Fraction(self.fps)
@@ -150,7 +151,7 @@ class Encoder:
             self._mux((bytes(p), p.pts) for p in self.session.encode(None))
             self.session = None
 
-    def _mux(self, pictures: Iterable[tuple[bytes, int]]) -> None:
+    def _mux(self, pictures: Iterable[tuple[bytes, int | None]]) -> None:
         for data, pts in pictures:
             units = nal_units(data)
             keyframe = any(nal[0] & 31 == NAL_IDR for nal in units)
@@ -171,8 +172,21 @@ class Encoder:
         self.container.close()
 
 
-def open_encoder(path: Path, video_format: Format, preset: Preset, fps: int, transparent: bool = False):
-    """An encoder (`write`, `hold`, `close`) for the format."""
+class FrameEncoder(Protocol):
+    """What `encode` asks of each format's encoder."""
+
+    count: int  # frames written so far
+
+    def write(self, pixels: np.ndarray, within: Pixels | None = None) -> None: ...
+
+    def hold(self, repeats: int) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def open_encoder(path: Path, video_format: Format, preset: Preset, fps: int, transparent: bool = False
+                 ) -> FrameEncoder:
+    """An encoder for the format."""
     if video_format is Format.webm:
         from lecturekit.render.vp9 import VP9Encoder
 

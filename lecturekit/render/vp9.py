@@ -90,6 +90,7 @@ class VP9Encoder:
             self.write(self.last)
             repeats -= 1
         for _ in range(repeats):
+            assert self.slot is not None  # repeats are left only once a picture is kept
             packet = av.Packet(show_existing(self.slot))
             packet.pts = packet.dts = self.count
             packet.duration = 1

@@ -4,9 +4,10 @@ start or after a tick, and ranges, aspects, spacings, radii and colours that can
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields, replace
 from itertools import groupby
+from typing import Any, Literal, TypeVar
 
 from lecturekit.diagnostics import quote, unresolved, warning
 from lecturekit.kinds import (
@@ -42,6 +43,8 @@ from lecturekit.syntax.nodes import (
     source_of,
 )
 from lecturekit.theme import is_color, nearest_color
+
+T = TypeVar("T")
 
 
 def check_gaps(found: Findings, objects: dict[str, Spec]) -> None:
@@ -107,7 +110,7 @@ def check_numbers(found: Findings, objects: dict[str, Spec], start: dict[str, fl
         if found.broken(name):
             continue
         defaults = {f.name: f.default for f in fields(spec)}
-        changes = {}
+        changes: dict[str, Any] = {}  # field name to its default, whichever type that field has
         for key, problem in shape_problems(spec, start):
             found.report(warning(found.place(name), f"{key} {problem}; the default is used", f"fix {key}"))
             changes[key] = defaults[key]
@@ -121,12 +124,12 @@ def check_ticks(found: Findings, objects: dict[str, Spec], actions: list[TimedAc
     watched = {n: depends_on(s, objects) for n, s in objects.items()
                if not found.broken(n) and not isinstance(s, VariableNumberSpec)}
     values = dict(start)
-    ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
-    for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
+    ticks = [(a.time, a.action) for a in actions if isinstance(a.action, Tick) and a.action.object in start]
+    for time, together in groupby(ticks, key=lambda t: round(t[0], 6)):
         ticked = set()
-        for timed in together:
-            values[timed.action.object] = timed.action.value  # type: ignore[attr-defined]
-            ticked.add(timed.action.object)
+        for _, tick in together:
+            values[tick.object] = tick.value
+            ticked.add(tick.object)
         for name, variables in list(watched.items()):
             problem = evaluation_problem(objects[name], objects, values) if variables & ticked else None
             if problem is not None:
@@ -144,6 +147,8 @@ def check_ticks(found: Findings, objects: dict[str, Spec], actions: list[TimedAc
 _ALONG = (0.25, 0.5, 0.75, 1.0)
 #: A range widened to hold a child gets this much of its span to spare on the side it grows.
 _SPARE = 0.05
+#: A frame's ranges, each with the coordinate of a reached point it must hold.
+_RANGES: tuple[tuple[str, Literal[0, 1]], ...] = (("x_range", 0), ("y_range", 1))
 
 
 def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedAction], start: dict[str, float]
@@ -154,12 +159,12 @@ def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedA
     where and when. Graphs are not counted: they break where they leave the plot."""
     reach: dict[str, list[tuple[float, float, str, float]]] = {}
     values = dict(start)
-    ticks = [a for a in actions if isinstance(a.action, Tick) and a.action.object in start]
+    ticks = [(a.time, a.action) for a in actions if isinstance(a.action, Tick) and a.action.object in start]
     moments = [(0.0, dict(values))]
-    for time, together in groupby(ticks, key=lambda a: round(a.time, 6)):
+    for time, together in groupby(ticks, key=lambda t: round(t[0], 6)):
         before = dict(values)
-        for timed in together:
-            values[timed.action.object] = timed.action.value  # type: ignore[attr-defined]
+        for _, tick in together:
+            values[tick.object] = tick.value
         moments += [(time, {n: before[n] + (values[n] - before[n]) * t for n in values}) for t in _ALONG]
     for name, spec in objects.items():
         parent = objects.get(spec.parent or "")
@@ -171,9 +176,10 @@ def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedA
     widened = dict(objects)
     for name, points in reach.items():
         spec = objects[name]
-        changes, outside = {}, []
-        for key, index in (("x_range", 0), ("y_range", 1)):
-            pair = _evaluated(getattr(spec, key), start)
+        changes: dict[str, Any] = {}  # a field name to its new value, whichever type that field has
+        outside: list[tuple[float, float, str, float]] = []
+        for key, index in _RANGES:
+            pair = _evaluated(getattr(spec, key), start, evaluate_point)
             if pair is None:
                 continue
             low, high = pair
@@ -184,7 +190,7 @@ def widen_ranges(found: Findings, objects: dict[str, Spec], actions: list[TimedA
             lo, hi = min(low, *(p[index] for p in out)), max(high, *(p[index] for p in out))
             spare = (hi - lo) * _SPARE
             lo, hi = (lo - spare if lo < low else low), (hi + spare if hi > high else high)
-            step = _evaluated(getattr(spec, f"{key[0]}_ticks_every", None), start, point=False)
+            step = _evaluated(getattr(spec, f"{key[0]}_ticks_every", None), start, evaluate_number)
             if step is not None and step > 0 and (hi - lo) / step <= MAX_TICKS:  # out to the next tick
                 lo, hi = min(low, math.floor(lo / step) * step), max(high, math.ceil(hi / step) * step)
             changes[key] = Tuple((Num(round(lo, 6)), Num(round(hi, 6))))
@@ -204,12 +210,12 @@ def _points(spec: Spec, objects: Mapping[str, Spec], env: Mapping[str, float]) -
     try:
         stands = kind_def(spec.kind).stands
         if stands is Stands.BETWEEN:
-            return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]
+            return [evaluate_point(spec.start, env), evaluate_point(spec.end, env)]  # type: ignore[attr-defined]  # a Vector's or Line's
         if stands is Stands.AT:
-            return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]
+            return [evaluate_point(spec.location, env)]  # type: ignore[attr-defined]  # a Point's
         if isinstance(spec, PlotPointSpec) and isinstance(target := objects.get(spec.target), FunctionPlotSpec):
             x = evaluate_number(spec.x, env)
-            return [(x, function_of(target.function, env)(x))]  # type: ignore[arg-type]
+            return [(x, function_of(target.function, env)(x))]  # type: ignore[arg-type]  # a FUNCTION field holds a FunctionValue
     except EvaluationError:
         return []
     return []
@@ -251,8 +257,8 @@ def _function_problem(
     if not isinstance(function, FunctionValue) or function.body is None:
         return None  # a gap, reported as such
     parent = objects.get(spec.parent) if spec.parent is not None else None
-    low, high = (_evaluated(spec.x_range, env) or _evaluated(getattr(parent, "x_range", None), env)
-                 or (0.0, 1.0))
+    low, high = (_evaluated(spec.x_range, env, evaluate_point)
+                 or _evaluated(getattr(parent, "x_range", None), env, evaluate_point) or (0.0, 1.0))
     f, first = function_of(function, env), ""
     for i in range(_FUNCTION_SAMPLES):
         try:
@@ -294,7 +300,7 @@ def shape_problems(spec: Spec, env: Mapping[str, float]) -> Iterator[tuple[str, 
                         f"nor #rgb, #rrggbb or #rrggbbaa{hint}")
     spans = {}
     for key in ("x_range", "y_range"):
-        pair = _evaluated(getattr(spec, key, None), env)
+        pair = _evaluated(getattr(spec, key, None), env, evaluate_point)
         if pair is None:
             continue
         low, high = pair
@@ -303,25 +309,27 @@ def shape_problems(spec: Spec, env: Mapping[str, float]) -> Iterator[tuple[str, 
             spans[key[0]] = 1.0  # the default range's
         else:
             spans[key[0]] = high - low
-    aspect = _evaluated(getattr(spec, "aspect", None), env)
+    aspect = _evaluated(getattr(spec, "aspect", None), env, evaluate_point)
     if aspect is not None:
         width, height = aspect
         if not (width > 0 and height > 0 and width <= MAX_ASPECT * height and height <= MAX_ASPECT * width):
             yield "aspect", f"({width:g}, {height:g}) is not a width and height within 1:{MAX_ASPECT:g}"
     for key in ("x_ticks_every", "y_ticks_every"):
-        step = _evaluated(getattr(spec, key, None), env, point=False)
+        step = _evaluated(getattr(spec, key, None), env, evaluate_number)
         span = spans.get(key[0])
         if step is not None and not (step > 0 and (span is None or span / step <= MAX_TICKS)):
             yield key, f"{step:g} gives no ticks or more than {MAX_TICKS}"
-    radius = _evaluated(getattr(spec, "marker_radius", None), env, point=False)
+    radius = _evaluated(getattr(spec, "marker_radius", None), env, evaluate_number)
     if radius is not None and not radius > 0:
         yield "marker_radius", f"{radius:g} is not a positive radius"
 
 
-def _evaluated(value: Value | None, env: Mapping[str, float], point: bool = True):
+def _evaluated(value: Value | None, env: Mapping[str, float], how: Callable[[Value, Mapping[str, float]], T]
+               ) -> T | None:
+    """`value` evaluated `how` (`evaluate_point` or `evaluate_number`), None where it is a gap or does not."""
     if value is None or isinstance(value, Truncated | FunctionValue):
         return None
     try:
-        return evaluate_point(value, env) if point else evaluate_number(value, env)
+        return how(value, env)
     except EvaluationError:
         return None

@@ -146,7 +146,7 @@ def evaluate_point(value: Value, env: Mapping[str, float]) -> tuple[float, float
         or not all(isinstance(v, float) and not isinstance(v, bool) for v in result)
     ):
         raise EvaluationError("must be a pair of numbers (x, y)")
-    return result  # type: ignore[return-value]
+    return result  # type: ignore[return-value]  # a pair of floats, checked above
 
 
 def function_of(value: FunctionValue, env: Mapping[str, float]) -> Callable[[float], float]:

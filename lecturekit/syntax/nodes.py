@@ -109,10 +109,8 @@ def source_of(value: Value) -> str:
             return f"({inner},)" if len(items) == 1 else f"({inner})"
         case Var(name=name):
             return name
-        case FunctionValue(body=None):
-            return "<function>"
         case FunctionValue(body=body):
-            return source_of(body)
+            return "<function>" if body is None else source_of(body)
         case Truncated(prefix=prefix):
             return prefix + "…"
         case BinOp(op=op, left=left, right=right):

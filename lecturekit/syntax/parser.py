@@ -6,7 +6,7 @@ One function per grammar rule; each docstring shows the form it reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Protocol
 
 from lecturekit.syntax.errors import GrammarError
@@ -198,7 +198,7 @@ class _ValueParser:
         | "<function>" | "<VariableNumber" NAME "=" NUMBER ">" """
         token = self.take()
         if token.kind is T.NUMBER:
-            return Num(float(token.value))  # type: ignore[arg-type]
+            return Num(float(token.value))  # type: ignore[arg-type]  # a NUMBER token's value is a float
         if token.kind is T.STRING:
             return Str(str(token.value))
         if token.kind is T.WORD:
@@ -255,7 +255,7 @@ class _ValueParser:
             if number.kind is not T.NUMBER:
                 raise self.fail("expected the variable's value", number)
             self.expect_op(">")
-            return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]
+            return Var(name.text, sign * float(number.value))  # type: ignore[arg-type]  # a NUMBER token's value is a float
         if self.peek().kind is T.CUT:  # the recording cut it off inside its first word
             self.take()
         raise self.fail("expected <function> or <VariableNumber NAME = VALUE>", opener)
@@ -420,7 +420,7 @@ class _DescriptionParser:
                 raise self.fail(f"expected ',' or ')', found {sep.text or 'the end'!r}", sep.start)
 
 
-def _quotes(source: str, start: int):
+def _quotes(source: str, start: int) -> Iterator[int]:
     """Positions of `"` at or after `start`."""
     pos = source.find('"', start)
     while pos != -1:

@@ -94,9 +94,9 @@ def parse_po(path: Path) -> polib.POFile:
         po = polib.pofile("\n" + text, encoding="utf-8", wrapwidth=0)
     except (OSError, ValueError, UnicodeError) as exc:
         found = re.search(r"line (\d+)", str(exc))
-        line = f":{int(found.group(1)) - 1}" if found else ""
+        at = f":{int(found.group(1)) - 1}" if found else ""
         reason = str(exc).split("): ", 1)[1] if "): " in str(exc) else "the line is no keyword, string or comment"
-        raise LectureError(error(Place(path=f"{path}{line}"), f"is not a PO file: {reason[:200]}",
+        raise LectureError(error(Place(path=f"{path}{at}"), f"is not a PO file: {reason[:200]}",
                                  "fix the line (msgfmt --check names the fault too)")) from None
     return po
 

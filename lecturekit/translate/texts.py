@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Any
 
 from lecturekit.diagnostics import Diagnostic, Place, quote, warning
 from lecturekit.kinds import TableSpec, kind_def
@@ -117,13 +118,13 @@ class _Scene:
     def spec(self, spec: Spec) -> Spec:
         """The object with its text, label and cells translated."""
         context, where = f"{self.prefix}/{spec.name}", f"{self.where}.objects.{spec.name}"
-        changes: dict[str, object] = {}
+        changes: dict[str, Any] = {}  # a field name to its translation, whichever type that field has
         style = kind_def(spec.kind).text
         if style is not None and spec.text is not None:
             changes["text"] = (self.prose(f"{context}/text", spec.text, f"the text of a {spec.kind}", where)
                                if style.prose else self.math(f"{context}/text", spec.text, where))
         label = label_spec(spec)
-        if label is not None:
+        if label is not None and spec.label is not None:  # (there is a label_spec only for a label)
             changes["label"] = (self.prose(f"{context}/label", spec.label, f"the label of a {spec.kind}", where)
                                 if label.kind is Kind.TEXT else self.math(f"{context}/label", spec.label, where))
         if isinstance(spec, TableSpec) and spec.cells:
@@ -142,7 +143,7 @@ class _Scene:
         if not isinstance(action, Emphasize | Flash) or not isinstance(action.part, TextPart):
             return timed
         part, source = action.part, before.text if before.text is not None else (before.label or "")
-        target = after.text if before.text is not None else (after.label or "")
+        target = (after.text if before.text is not None else after.label) or ""
         if before.text is not None:
             style = kind_def(before.kind).text
             prose = style is not None and style.prose

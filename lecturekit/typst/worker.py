@@ -68,16 +68,16 @@ def _serve(folder: str) -> None:
         # typst's stubs want the root of the source's type; the binding takes a str root for bytes
         try:
             if op == b"svg":
-                result = typst.compile(source, format="svg", root=root, package_path=root,  # type: ignore[call-overload]
+                result = typst.compile(source, format="svg", root=root, package_path=root,  # type: ignore[call-overload]  # str root, bytes source
                                        package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
             elif op == b"png":
                 ppi, _, document = source.partition(b"\n")
-                result = typst.compile(  # type: ignore[call-overload]
+                result = typst.compile(  # type: ignore[call-overload]  # str root, bytes source
                     document, format="png", ppi=float(ppi), root=root, package_path=root, package_cache_path=root,
                     font_paths=fonts, ignore_system_fonts=True)
             else:
                 selector, _, document = source.partition(b"\n")
-                result = typst.query(document, selector.decode(), field="value", root=root,  # type: ignore[type-var]
+                result = typst.query(document, selector.decode(), field="value", root=root,  # type: ignore[type-var]  # str root, bytes source
                                      package_path=root, package_cache_path=root, font_paths=fonts,
                                      ignore_system_fonts=True).encode()
         except Exception as exc:  # the binding raises its own errors, and Rust panics as exceptions

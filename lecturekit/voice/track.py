@@ -87,6 +87,7 @@ def with_audio(video: Path, track: np.ndarray, out: Path, codec: str = "aac", la
 def add_track(target: av.container.OutputContainer, codec: str = "aac") -> av.audio.stream.AudioStream:
     """A mono narration stream at RATE in `target`, added before anything is written."""
     sound = target.add_stream(codec, rate=RATE)
+    assert isinstance(sound, av.audio.stream.AudioStream), f"{codec} is not an audio codec"
     sound.layout = "mono"
     return sound
 
