@@ -11,11 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from lecturekit.model import load
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, load_overrides
 from lecturekit.sources import read
+
+# No clock in a test: a property holds however busy the machine is, so no example has a deadline
+# (hypothesis's default of 200 ms failed examples on a loaded machine). Work is counted instead.
+settings.register_profile("lecturekit", deadline=None)
+settings.load_profile("lecturekit")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
