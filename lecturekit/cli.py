@@ -19,7 +19,7 @@ from typer.core import TyperGroup
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, error, printable_lines
 from lecturekit.pipeline import RenderedScene
 from lecturekit.progress import RenderDisplay, Steps
-from lecturekit.requests import Board, Clip, Fit, Listener, RenderRequest, carry_out, language_of
+from lecturekit.requests import BoardChoice, Clip, Fit, Listener, RenderRequest, carry_out, language_of
 from lecturekit.settings import Format, Quality, RenderSettings, Voice
 
 
@@ -98,7 +98,7 @@ VoiceOpt = Annotated[Path | None, typer.Option(
     "--voice", help="A Piper voice: FILE.onnx beside its FILE.onnx.json (default: en_US joe, medium).")]
 LangOpt = Annotated[str | None, typer.Option(
     "--lang", help="Render in these languages: de, or en,de,ar (one joined video each; see --board).")]
-BoardOpt = Annotated[Board, typer.Option(
+BoardOpt = Annotated[BoardChoice, typer.Option(
     "--board", help="translated (each language's own board) or original: the board as recorded, with one "
                     "narration and caption track per --lang in one MP4.")]
 FitOpt = Annotated[Fit, typer.Option(
@@ -184,7 +184,7 @@ def render(
     voice: VoiceOpt = None,
     fit: FitOpt = Fit.speed,
     lang: LangOpt = None,
-    board: BoardOpt = Board.translated,
+    board: BoardOpt = BoardChoice.translated,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
     cluster: ClusterOpt = None,

@@ -36,7 +36,7 @@ class Fit(StrEnum):
     retime = "retime"
 
 
-class Board(StrEnum):
+class BoardChoice(StrEnum):
     """With several languages: each language's own board, or the board as recorded for them all."""
 
     translated = "translated"
@@ -82,7 +82,7 @@ class RenderRequest:
     #: As given to --lang: one code, or several separated by commas; None: as recorded.
     languages: str | None = None
     translation: Path | None = None
-    board: Board = Board.translated
+    board: BoardChoice = BoardChoice.translated
     fit: Fit = Fit.speed
     strict: bool = False
     cluster: str | None = None
@@ -90,14 +90,14 @@ class RenderRequest:
 
     def __post_init__(self) -> None:
         settings = self.settings
-        if self.board is Board.original and (self.languages is None or self.scenes):
+        if self.board is BoardChoice.original and (self.languages is None or self.scenes):
             _usage("--board original needs --lang and the whole lecture", "leave out --scene, or --board")
         if settings.transparent and settings.format is not Format.mov:
             _usage("--transparent needs --format mov", "ProRes 4444 keeps the alpha")
         if self.translation is not None and self.languages is None:
             _usage("--translation needs --lang CODE")
         if self.fit is Fit.retime and self.languages is not None:
-            if self.board is Board.original:
+            if self.board is BoardChoice.original:
                 _usage("a board retimed to one language's voice cannot keep time with the others",
                        "give --fit speed with --board original")
             if settings.narration is not None or settings.tts != Voice.piper:
@@ -163,7 +163,7 @@ def _render_languages(request: RenderRequest, resolved: ResolvedLecture, listene
     translate = translator(request.translation, listener)
     codes = language_codes(request.languages or "", request.translation)
     settings, jobs, progress_for = request.settings, request.jobs, listener.progress_for
-    if request.board is Board.original:
+    if request.board is BoardChoice.original:
         listener.wrote(render_dubbed(resolved, codes, settings, translate, jobs, listener.wrote, progress_for,
                                      request.cluster))
         return

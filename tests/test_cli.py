@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from lecturekit.diagnostics import LectureError
-from lecturekit.requests import Board, Fit, RenderRequest
+from lecturekit.requests import BoardChoice, Fit, RenderRequest
 from lecturekit.settings import Format, RenderSettings, Voice
 
 runner = CliRunner()
@@ -61,14 +61,14 @@ def test_help_reads_the_same_on_every_machine(monkeypatch):
 
 
 @pytest.mark.parametrize(("request_options", "line"), [
-    ({"board": Board.original}, "error: lecture: --board original needs --lang and the whole lecture "
+    ({"board": BoardChoice.original}, "error: lecture: --board original needs --lang and the whole lecture "
                                 "(leave out --scene, or --board)"),
-    ({"board": Board.original, "languages": "en,de", "scenes": ("1",)},
+    ({"board": BoardChoice.original, "languages": "en,de", "scenes": ("1",)},
      "error: lecture: --board original needs --lang and the whole lecture (leave out --scene, or --board)"),
     ({"settings": RenderSettings(transparent=True)},
      "error: lecture: --transparent needs --format mov (ProRes 4444 keeps the alpha)"),
     ({"translation": Path("de.po")}, "error: lecture: --translation needs --lang CODE"),
-    ({"fit": Fit.retime, "languages": "de", "board": Board.original, "settings": RenderSettings(tts=Voice.piper)},
+    ({"fit": Fit.retime, "languages": "de", "board": BoardChoice.original, "settings": RenderSettings(tts=Voice.piper)},
      "error: lecture: a board retimed to one language's voice cannot keep time with the others "
      "(give --fit speed with --board original)"),
     ({"fit": Fit.retime, "languages": "de", "settings": RenderSettings(tts=Voice.espeak)},
@@ -83,9 +83,9 @@ def test_a_request_refuses_options_that_contradict_each_other(request_options, l
 
 
 def test_options_that_fit_together_make_a_request():
-    request = RenderRequest(languages="en,de", board=Board.original,
+    request = RenderRequest(languages="en,de", board=BoardChoice.original,
                             settings=RenderSettings(format=Format.mov, transparent=True))
-    assert request.board is Board.original and request.settings.transparent
+    assert request.board is BoardChoice.original and request.settings.transparent
 
 
 def test_a_contradiction_on_the_command_line_is_one_line_and_exit_2_before_anything_is_read(tmp_path):

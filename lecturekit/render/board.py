@@ -59,15 +59,15 @@ class Board:
 
     # ------------------------------------------------------------ building
     def context(self, retypeset: dict | None = None) -> Context:
-        frames = {n: live.drawn.frame for n, live in self.live.items() if live.drawn.frame is not None}
-        return Context(self.plan, self.values, frames, self.glyphs, retypeset or {}, self.settled)
+        spaces = {n: live.drawn.space for n, live in self.live.items() if live.drawn.space is not None}
+        return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled)
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
-        """Paint `name` in `box` (a top-level object) or in its parent's frame (a child)."""
+        """Paint `name` in `box` (a top-level object) or in its parent's space (a child)."""
         count("objects built")
         spec = self.plan.objects[name]
         ctx = self.context(retypeset)
-        where = ctx.frames.get(spec.parent) if spec.parent is not None else box
+        where = ctx.spaces.get(spec.parent) if spec.parent is not None else box
         if where is None:
             return None
         try:
@@ -85,7 +85,7 @@ class Board:
         holder = Group()
         if kind_def(spec.kind).stepped:
             content = VGroup()
-            drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.frame, drawn.ink)
+            drawn_for_board = Drawn(content, drawn.steps, drawn.parts, drawn.space, drawn.ink)
             if kind_def(spec.kind).text is not None:  # a formula's lines: its ink is what is revealed
                 drawn_for_board.ink = VGroup(*drawn.steps)
             holder.add(content)

@@ -64,7 +64,7 @@ class Drawn:
     #: Part label -> glyphs; for tables "row=3" / "column=2" -> cells.
     parts: dict[str, VMobject] = field(default_factory=dict)
     #: For Figures and Axes: where their children go.
-    frame: ParentSpace | None = None
+    space: ParentSpace | None = None
     #: The object's body (glyphs, stroke) without panel backgrounds, for emphasis of the whole.
     ink: Mobject | None = None
 
@@ -73,7 +73,7 @@ class Drawn:
 class Context:
     plan: ScenePlan
     values: dict[str, float]
-    frames: dict[str, ParentSpace]
+    spaces: dict[str, ParentSpace]
     #: Glyphs kept between builds of the same object: rebuilding a moving or ticking object
     #: moves its labels instead of typesetting them again.
     glyphs: dict[tuple, VMobject] = field(default_factory=dict)
@@ -102,14 +102,14 @@ class Context:
     def labelled(self, name: str) -> bool:
         return name + LABEL in self.plan.texts
 
-    def spot(self, name: str, key: int, frame: ParentSpace) -> np.ndarray:
+    def spot(self, name: str, key: int, space: ParentSpace) -> np.ndarray:
         """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
         drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
         at = numbers_key(self.values, getattr(self.values, "held", {}))
         if self.memo.get("at") != at:
             self.memo.clear()
             self.memo.update(at=at, settled={})
-        x0, y0, x1, y1 = self.figures(self.memo["settled"]).settled(self.spec(name).parent or "", frame)[1][(name, key)]
+        x0, y0, x1, y1 = self.figures(self.memo["settled"]).settled(self.spec(name).parent or "", space)[1][(name, key)]
         return np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
 
     def figures(self, memo: dict | None = None) -> Figures:
@@ -118,7 +118,7 @@ class Context:
         return Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, self.numbers, plan.numbering,
                        plan.beside, {} if memo is None else memo)
 
-    def frame_for(self, spec: Spec, box: Box) -> ParentSpace:
+    def space_for(self, spec: Spec, box: Box) -> ParentSpace:
         """Where the children of the Figure or Axes `spec` go when it stands in `box`, as the plan has it."""
         return self.figures().space(spec, box)
 
@@ -178,15 +178,15 @@ def figure(spec: FigureSpec, ctx: Context, box: Box) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
                             fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
-    frame = ctx.frame_for(spec, box)
-    return Drawn(VGroup(back, *_own_label(spec, ctx, frame)), frame=frame)
+    space = ctx.space_for(spec, box)
+    return Drawn(VGroup(back, *_own_label(spec, ctx, space)), space=space)
 
 
 def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
     """The plan's axis lines and ticks, and each tick's number where the plan centres it."""
-    frame = ctx.frame_for(spec, box)
+    space = ctx.space_for(spec, box)
     label_font = ctx.plan.theme.sizes.minimum
-    marks = shapes.axis_marks(spec, frame, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
+    marks = shapes.axis_marks(spec, space, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
     color = palette.AXIS
     parts: list[VMobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
     half = shapes.TICK_HALF
@@ -196,15 +196,15 @@ def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
             if tick.number is not None:
                 parts.append(_number_label(ctx, (spec.name, axis, tick.value), tick.value, label_font)
                              .move_to(tick.number))
-    return Drawn(VGroup(*parts, *_own_label(spec, ctx, frame)), frame=frame)
+    return Drawn(VGroup(*parts, *_own_label(spec, ctx, space)), space=space)
 
 
-def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, frame: ParentSpace) -> list[VMobject]:
+def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, space: ParentSpace) -> list[VMobject]:
     """A Figure's or an Axes' own label in the box the plan gives it at the top of the object,
     in the object's colour (the text colour when it has none); nothing when it has no label."""
-    if frame.title is None:
+    if space.title is None:
         return []
-    extent, scale = frame.title
+    extent, scale = space.title
     glyphs = label_mobject(ctx.plan.texts[spec.name + LABEL], palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     return [glyphs.move_to(np.array([*Box(*extent).center, 0.0]))]
 
@@ -231,8 +231,8 @@ def image(spec: ImageSpec, ctx: Context, box: Box) -> Drawn:
 
 
 def placeholder(box: Box, message: str) -> VGroup:
-    frame = Rectangle(width=box.width, height=box.height, stroke_color=palette.PLACEHOLDER, stroke_width=3)
-    frame.move_to(np.array([*box.center, 0.0]))
+    border = Rectangle(width=box.width, height=box.height, stroke_color=palette.PLACEHOLDER, stroke_width=3)
+    border.move_to(np.array([*box.center, 0.0]))
     cross = VGroup(
         Line((box.x0, box.y0, 0), (box.x1, box.y1, 0), color=palette.PLACEHOLDER, stroke_width=1.5),
         Line((box.x0, box.y1, 0), (box.x1, box.y0, 0), color=palette.PLACEHOLDER, stroke_width=1.5),
@@ -243,7 +243,7 @@ def placeholder(box: Box, message: str) -> VGroup:
     backing = Rectangle(width=note.width + 0.3, height=note.height + 0.2, fill_color=palette.PALETTE["background"],
                         fill_opacity=1, stroke_width=0).move_to(np.array([*box.center, 0.0]))
     note.move_to(np.array([*box.center, 0.0]))
-    return VGroup(frame, cross, backing, note)
+    return VGroup(border, cross, backing, note)
 
 
 def table(spec: TableSpec, ctx: Context, box: Box) -> Drawn:
@@ -315,51 +315,51 @@ class LightArrow(VGroup):
         return self.submobjects[1].points[0]
 
 
-def vector(spec: VectorSpec, ctx: Context, frame: ParentSpace) -> Drawn:
-    start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
+def vector(spec: VectorSpec, ctx: Context, space: ParentSpace) -> Drawn:
+    start, end = geometry.segment(spec, space, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
     if length < 1e-4:
         arrow: VMobject = Dot(start, radius=0.001, color=color)
     else:
-        arrow = LightArrow(start, end, color, geometry.arrow_tip(start, end, frame))
+        arrow = LightArrow(start, end, color, geometry.arrow_tip(start, end, space))
     group = VGroup(arrow)
-    _attach_label(group, spec, ctx, frame)
+    _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=arrow)
 
 
-def line(spec: LineSpec, ctx: Context, frame: ParentSpace) -> Drawn:
-    start, end = geometry.segment(spec, frame, ctx.numbers(spec.name))
+def line(spec: LineSpec, ctx: Context, space: ParentSpace) -> Drawn:
+    start, end = geometry.segment(spec, space, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
         end = start + np.array([1e-3, 0, 0])
     drawn = (DashedLine(start, end, color=color, stroke_width=STROKE - 1, dash_length=0.12)
              if spec.dashed else Line(start, end, color=color, stroke_width=STROKE - 1))
     group = VGroup(drawn)
-    _attach_label(group, spec, ctx, frame)
+    _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=drawn)
 
 
-def point(spec: PointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
-    _, at, radius = geometry.dot(spec, frame, ctx.numbers(spec.name))
+def point(spec: PointSpec, ctx: Context, space: ParentSpace) -> Drawn:
+    _, at, radius = geometry.dot(spec, space, ctx.numbers(spec.name))
     dot = Dot(at, radius=radius, color=palette.color(spec.color))
     group = VGroup(dot)
     if spec.label:
-        _attach_label(group, spec, ctx, frame)
+        _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=dot)
 
 
-def plot(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> Drawn:
+def plot(spec: FunctionPlotSpec, ctx: Context, space: ParentSpace) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
-    x0, x1 = geometry.plot_range(spec, frame, numbers)
+    x0, x1 = geometry.plot_range(spec, space, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    for piece in samples(spec.function, numbers, x0, x1, frame):
+    for piece in samples(spec.function, numbers, x0, x1, space):
         # each piece smoothed on its own: none across a step or past a clamp's edge
         curve.append_points(smoothly(piece))
     group = VGroup(curve)
     if spec.label and ctx.labelled(spec.name):
-        group.add(_legend_entry(spec, ctx, frame))
+        group.add(_legend_entry(spec, ctx, space))
     return Drawn(group, ink=curve)
 
 
@@ -395,12 +395,12 @@ def smoothly(samples: ArrayLike) -> np.ndarray:
     return np.concatenate(pieces) if pieces else np.zeros((0, 3))
 
 
-def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> VMobject:
+def _legend_entry(spec: FunctionPlotSpec, ctx: Context, space: ParentSpace) -> VMobject:
     """A graph's label where the plan settles its legend entry (in its row where that is clear), in
     the graph's colour, its swatch before it."""
-    _, _, scale = frame.legend[spec.name]
+    _, _, scale = space.legend[spec.name]
     typeset = ctx.plan.texts[spec.name + LABEL]
-    middle, y, _ = ctx.spot(spec.name, 0, frame)
+    middle, y, _ = ctx.spot(spec.name, 0, space)
     x = middle - (typeset.width * scale - geometry.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
     swatch = Line(np.array([x - geometry.SWATCH, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
@@ -409,25 +409,25 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, frame: ParentSpace) -> V
     return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
-def plot_point(spec: PlotPointSpec, ctx: Context, frame: ParentSpace) -> Drawn:
-    at = geometry.plot_point(spec, ctx.spec(spec.target), frame, ctx.numbers(spec.name))
-    dot = Dot(at, radius=geometry.plot_dot(at, frame), color=palette.color(spec.color))
+def plot_point(spec: PlotPointSpec, ctx: Context, space: ParentSpace) -> Drawn:
+    at = geometry.plot_point(spec, ctx.spec(spec.target), space, ctx.numbers(spec.name))
+    dot = Dot(at, radius=geometry.plot_dot(at, space), color=palette.color(spec.color))
     return Drawn(VGroup(dot), ink=dot)
 
 
-def child_math(spec: Spec, ctx: Context, frame: ParentSpace) -> Drawn:
+def child_math(spec: Spec, ctx: Context, space: ParentSpace) -> Drawn:
     """A label drawn in a figure, on the spot the plan settles it on."""
     typeset = ctx.plan.texts[spec.name]
     glyphs = label_mobject(typeset, palette.color(spec.color if spec.color != "text" else None), ctx, (spec.name,))
-    glyphs.move_to(ctx.spot(spec.name, -1, frame))
+    glyphs.move_to(ctx.spot(spec.name, -1, space))
     return Drawn(glyphs, ink=glyphs)
 
 
-def _attach_label(group: VGroup, spec: Spec, ctx: Context, frame: ParentSpace) -> None:
+def _attach_label(group: VGroup, spec: Spec, ctx: Context, space: ParentSpace) -> None:
     """A mark's own label, on the spot the plan settles it on (a point's on a free side, a
     segment's past its tip where that is clear)."""
     typeset = ctx.plan.texts.get(spec.name + LABEL)
     if typeset is None:
         return
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL))
-    group.add(glyphs.move_to(ctx.spot(spec.name, 0, frame)))
+    group.add(glyphs.move_to(ctx.spot(spec.name, 0, space)))

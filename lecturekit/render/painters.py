@@ -2,7 +2,7 @@
 
 A painter is a builder with one signature, `(spec, ctx, where) -> Drawn | None`: the spec of its
 kind, the board's context and where the object goes, its box (a top-level object) or its
-parent's coordinate frame (a child). `painter(kind, spec, where)` registers one; `paint` looks
+parent's space (a child). `painter(kind, spec, where)` registers one; `paint` looks
 it up by the spec's kind and the place. A registered kind without a painter for every place its
 `Parent` allows fails when this module is imported, and a kind that is not the format's
 registers its own with `painter`.

@@ -91,12 +91,12 @@ def walk(demo: LecturePlan) -> list[Check]:
                         for n, live in stage.live.items() if kind_def(scene.objects[n].kind).stepped}
             extra: dict[str, object] = {}
             if "grid" in stage.live and "total" in stage.live:
-                grid = stage.live["grid"].drawn.frame
+                grid = stage.live["grid"].drawn.space
                 extra["total"] = (stage.live["total"].drawn.ink.get_end(), grid.point(4.0, 2.5))
             if "crest" in stage.live and "plane" in stage.live:
                 x = 1.5708 - stage.values["phase"]
                 extra["crest"] = (stage.live["crest"].drawn.ink.get_center(),
-                                  stage.live["plane"].drawn.frame.point(x, np.sin(x + stage.values["phase"])))
+                                  stage.live["plane"].drawn.space.point(x, np.sin(x + stage.values["phase"])))
             checks.append(Check(
                 scene, frame, scene.shown_at(frame),
                 {n: live.holder for n, live in stage.live.items()},
@@ -249,7 +249,7 @@ def test_a_point_whose_value_fails_stays_at_its_last_good_place(tmp_path: Path):
         stage.advance(frame)
         if "p" in stage.live:
             centers[frame] = stage.live["p"].drawn.ink.get_center()
-    fig = stage.live["fig"].drawn.frame
+    fig = stage.live["fig"].drawn.space
     for frame, center in centers.items():
         numbers = hold.values if frame >= hold.start else stage.plan.values_at(frame)
         assert np.allclose(center, fig.point(3, 1 + np.sqrt(numbers["x"])), atol=0.01), frame
@@ -281,7 +281,7 @@ def test_a_segment_label_sits_under_a_free_foot_and_beside_the_middle_when_a_tip
          "names": 'a Math that says "$a$" drawn in fig',
          "names_2": 'a Math that says "$b$" drawn in fig'},
         ["fig", "bar", "bar_tag", "arrows", "arrows_2", "names", "names_2"])
-    fig = stage.live["fig"].drawn.frame
+    fig = stage.live["fig"].drawn.space
     tag, b = stage.live["bar_tag"].drawn.ink, stage.live["names_2"].drawn.ink
     # the bar's foot is free: its label hangs under it
     assert tag.get_top()[1] < fig.point(0.5, 0.5)[1] and abs(tag.get_center()[0] - fig.point(0.5, 0.5)[0]) < 0.05
@@ -301,7 +301,7 @@ def test_a_label_hung_from_a_line_in_an_axes_sits_under_its_numbers_inside_its_b
     numbers = [m for m in stage.live["pe"].drawn.mobject.submobjects if isinstance(m, LabelledTypst)]
     # the numbers sit by the x axis (y = 0), and the line covers the 40 there, so it has none
     assert numbers and all(abs(m.get_center()[0] - tag.get_center()[0]) > 0.3 for m in numbers)
-    assert abs(tag.get_center()[0] - stage.live["pe"].drawn.frame.point(40.0, 0.0)[0]) < 0.05  # under the foot ...
+    assert abs(tag.get_center()[0] - stage.live["pe"].drawn.space.point(40.0, 0.0)[0]) < 0.05  # under the foot ...
     assert all(tag.get_top()[1] < m.get_bottom()[1] for m in numbers)  # ... and under the numbers, not over them
     assert tag.get_bottom()[1] >= stage.plan.stays["pe"][0].place.box.y0 - 0.02  # inside the Axes' box
 
@@ -315,7 +315,7 @@ def test_a_points_label_takes_the_side_no_segment_leaves_by(tmp_path: Path):
          "axis": "a Line drawn in fig (start=(0, -2), end=(0, 2))",
          "lone": 'a Point labelled "P" drawn in fig (location=(1.5, -1.5))'},
         ["fig", "o", "e1", "e2", "axis", "lone"])
-    fig = stage.live["fig"].drawn.frame
+    fig = stage.live["fig"].drawn.space
     o_label, p_label = stage.live["o"].drawn.mobject[-1], stage.live["lone"].drawn.mobject[-1]
     # arrows leave up-right and up-left and a line passes through upright: the label sits at
     # least 40 degrees away from every one of them
