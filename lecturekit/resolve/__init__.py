@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
 from lecturekit.diagnostics import Diagnostic, Place, Severity, error, inferred, quote, warning
 from lecturekit.model import Lecture
@@ -34,6 +33,7 @@ from lecturekit.resolve.scenes import (
     parse_objects,
     repair_tables,
 )
+from lecturekit.resolve.translation import TranslationReport
 from lecturekit.resolve.values import (
     MAX_ASPECT,
     MAX_TICKS,
@@ -47,9 +47,6 @@ from lecturekit.resolve.values import (
     widen_ranges,
 )
 from lecturekit.syntax.nodes import Spec, TimedAction
-
-if TYPE_CHECKING:
-    from lecturekit.translate.report import TranslationReport
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,12 @@ import polib
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
+from lecturekit.resolve.translation import TranslationReport
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.nodes import Emphasize, Flash, parts_named
 from lecturekit.translate import pseudo
 from lecturekit.translate.catalog import Catalog, parse_po, read_catalog
 from lecturekit.translate.pofile import save_po
-from lecturekit.translate.report import TranslationReport
 from lecturekit.translate.template import Merged, new_translation, template, update
 from lecturekit.translate.texts import Text, texts_of, walk
 
