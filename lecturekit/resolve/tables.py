@@ -159,12 +159,6 @@ class _Cuts:
         return out
 
 
-def split_cells(atom_list: list[str], cells: int) -> list[str] | None:
-    """The one way to group `atom_list` into exactly `cells` cells; None if none or several."""
-    cuts = _Cuts(atom_list, None, _NONE)
-    return cuts.only(cells) if cuts.count(cells) == 1 else None
-
-
 def infer_rows(text: str, prefix: str, reveals: int, min_columns: int = 1) -> Recovery:
     """The table's rows, when the TEXT and the visible rows fix them, or a guess that says so.
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from lecturekit.diagnostics import Severity
 from lecturekit.kinds import TableSpec
 from lecturekit.resolve import ResolvedScene
-from lecturekit.resolve.tables import MAX_ATOMS, Recovery, atoms, infer_rows, split_cells, visible_rows
+from lecturekit.resolve.tables import MAX_ATOMS, Recovery, atoms, infer_rows, visible_rows
 from lecturekit.syntax.nodes import Str, Tuple
 from tests.conftest import lines
 
@@ -125,23 +125,6 @@ def test_atoms_keep_formulas_whole():
 def test_visible_rows(prefix, rows, partial):
     """The prefix is what a Truncated keeps: everything before the `…`."""
     assert visible_rows(prefix) == (rows, partial)
-
-
-@pytest.mark.parametrize(
-    ("atom_list", "cells", "expected"),
-    [
-        (["a", "b", "c"], 3, ["a", "b", "c"]),
-        (["a", "b", "c"], 2, None),  # "a b" "c" or "a" "b c": several fit
-        (["a", "b", "c"], 1, ["a b c"]),
-        (["GNMT", "+", "RL,", "ensemble", "26.30"], 2, ["GNMT + RL, ensemble", "26.30"]),
-        (["a", "1", "b"], 2, None),
-        (["$x$", "$y$"], 1, None),
-        (["a"], 2, None),
-        ([], 0, []),
-    ],
-)
-def test_split_cells(atom_list, cells, expected):
-    assert split_cells(atom_list, cells) == expected
 
 
 def test_infer_rows_from_a_complete_first_row():
