@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lecturekit import forms
-from lecturekit.diagnostics import error, inferred, quote, unresolved, warning
+from lecturekit.diagnostics import error, inferred, quote, warning
 from lecturekit.images import image_problem
 from lecturekit.kinds import (
     KINDS,
@@ -18,9 +18,9 @@ from lecturekit.kinds import (
     kind_def,
     rows_of,
 )
-from lecturekit.resolve.findings import Findings, LeftOut
+from lecturekit.resolve.findings import Findings
 from lecturekit.resolve.overrides import apply
-from lecturekit.resolve.tables import infer_rows
+from lecturekit.resolve.tables import recover
 from lecturekit.resolve.typesetting import untypesettable
 from lecturekit.syntax.errors import GrammarError
 from lecturekit.syntax.nodes import (
@@ -237,16 +237,9 @@ def repair_tables(found: Findings, objects: dict[str, Spec], actions: list[Timed
         rows = rows_of(spec.rows)
         if rows is None:
             prefix = spec.rows.prefix if isinstance(spec.rows, Truncated) else ""
-            rows = infer_rows(spec.text or "", prefix, reveals, columns) if prefix else None
+            rows = recover(found, name, spec.text or "", prefix, reveals, columns)
             if rows is None:
-                found.report(unresolved(
-                    place, "its rows were cut off and the TEXT does not determine them",
-                    "give rows = [[...], ...] in the overrides",
-                ))
-                found.leave_out(name, LeftOut.GAP, reason="its rows were cut off")
                 continue
-            shape = f"{len(rows)} rows of {len(rows[0])} cells"
-            found.report(inferred(place, f"rows recovered from its text: {shape}"))
         if len({len(r) for r in rows}) != 1:
             found.report(warning(place, "its rows have different numbers of cells"))
         cells = Tuple(tuple(Tuple(tuple(Str(c) for c in r)) for r in rows))

@@ -54,7 +54,7 @@ def test_loading_keeps_scenes_objects_and_raw_values(write_toml):
 
 def test_the_shipped_overrides_load():
     transformer = load_overrides(TRANSFORMER_OVERRIDES)
-    assert transformer.scene_keys() == ["queries-keys-and-values", "where-the-words-sit"]
+    assert transformer.scene_keys() == ["queries-keys-and-values", "where-the-words-sit", "why-this-architecture-won"]
     assert set(transformer.for_scene({"queries-keys-and-values"})) == {
         "bars",
         "bars_2",
@@ -64,6 +64,7 @@ def test_the_shipped_overrides_load():
         "drop",
     }
     assert set(transformer.for_scene({"where-the-words-sit"})) == {"fast", "middle", "slow"}
+    assert set(transformer.for_scene({"why-this-architecture-won"})) == {"costs"}
     demo = load_overrides(DEMO_OVERRIDES)
     assert demo.for_scene({"a-wave-and-its-phase"}) == {"wave": {"function": "sin(x + phase)"}}
 

@@ -1,13 +1,16 @@
-"""Table rows recovered from the TEXT, the visible start of `rows=`, and the number of reveals."""
+"""Table rows recovered from the TEXT, the visible start of `rows=`, and the number of reveals: fixed by
+the TEXT, guessed from written tables' conventions (a warning naming the guess), or asked for (a gap)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from lecturekit.diagnostics import Severity
 from lecturekit.kinds import TableSpec
 from lecturekit.resolve import ResolvedScene
-from lecturekit.resolve.tables import atoms, infer_rows, split_cells, visible_rows
+from lecturekit.resolve.tables import MAX_ATOMS, Recovery, atoms, infer_rows, visible_rows
 from lecturekit.syntax.nodes import Str, Tuple
 from tests.conftest import lines
 
@@ -124,44 +127,27 @@ def test_visible_rows(prefix, rows, partial):
     assert visible_rows(prefix) == (rows, partial)
 
 
-@pytest.mark.parametrize(
-    ("atom_list", "cells", "expected"),
-    [
-        (["a", "b", "c"], 3, ["a", "b", "c"]),
-        (["a", "b", "c"], 2, ["a b", "c"]),
-        (["a", "b", "c"], 1, ["a b c"]),
-        (["GNMT", "+", "RL,", "ensemble", "26.30"], 2, ["GNMT + RL, ensemble", "26.30"]),
-        (["a", "1", "b"], 2, None),
-        (["$x$", "$y$"], 1, None),
-        (["a"], 2, None),
-        ([], 0, []),
-    ],
-)
-def test_split_cells(atom_list, cells, expected):
-    assert split_cells(atom_list, cells) == expected
-
-
 def test_infer_rows_from_a_complete_first_row():
     text = "Name Score alpha 1 beta 2"
-    assert infer_rows(text, "(('Name', 'Score'), ('alpha', '1'), ('be", reveals=3) == (
+    assert infer_rows(text, "(('Name', 'Score'), ('alpha', '1'), ('be", reveals=3) == Recovery((
         ("Name", "Score"),
         ("alpha", "1"),
         ("beta", "2"),
-    )
+    ))
 
 
-def test_infer_rows_when_the_first_row_is_cut():
+def test_infer_rows_when_the_first_row_is_cut_guesses_from_capitals():
     text = "Layer type Complexity per layer Sequential ops Max path length A $x$ $y$ $z$"
     assert infer_rows(
         text, "(('Layer type', 'Complexity per layer', 'Sequential ops', 'Max ", reveals=2
-    ) == (
-        ("Layer type", "Complexity per layer", "Sequential ops", "Max path length"),
-        ("A", "$x$", "$y$", "$z$"),
+    ) == Recovery(
+        (("Layer type", "Complexity per layer", "Sequential ops", "Max path length"), ("A", "$x$", "$y$", "$z$")),
+        guess="a capitalised word starts a cell",
     )
 
 
 def test_infer_rows_without_reveals_makes_every_atom_a_cell():
-    assert infer_rows("a b c d", "(('a', 'b'), ('c", reveals=0) == (("a", "b"), ("c", "d"))
+    assert infer_rows("a b c d", "(('a', 'b'), ('c", reveals=0) == Recovery((("a", "b"), ("c", "d")))
 
 
 @pytest.mark.parametrize(
@@ -176,19 +162,121 @@ def test_infer_rows_without_reveals_makes_every_atom_a_cell():
     ],
 )
 def test_infer_rows_gives_up_when_the_text_does_not_determine_them(text, prefix, reveals):
-    assert infer_rows(text, prefix, reveals) is None
+    assert infer_rows(text, prefix, reveals) == Recovery(None)
 
 
 def test_the_largest_column_an_action_names_widens_a_cut_first_row():
     text = "a b c d e f"
-    assert infer_rows(text, "(('a', 'b", reveals=2) == (
-        ("a", "b c d"),
-        ("e", "f"),
-    )  # earlier cells take more
-    assert infer_rows(text, "(('a', 'b", reveals=2, min_columns=3) == (
+    assert infer_rows(text, "(('a', 'b", reveals=2) == Recovery(None, ambiguous=True)
+    assert infer_rows(text, "(('a', 'b", reveals=2, min_columns=3) == Recovery((
         ("a", "b", "c"),
         ("d", "e", "f"),
-    )
+    ))
+
+
+def test_a_closing_quote_may_end_the_first_row():
+    """`(('a', 'b'` may be a row of two or the start of a longer one: both fit here. A comma may end
+    a row of one."""
+    assert infer_rows("a b c d e f", "(('a', 'b'", reveals=2) == Recovery(None, ambiguous=True)
+    assert infer_rows("a b c d e f", "(('a', 'b'), ", reveals=3) == Recovery((("a", "b"), ("c", "d"), ("e", "f")))
+    assert infer_rows("a 1 b 2", "(('a',", reveals=4) == Recovery((("a",), ("1",), ("b",), ("2",)))  # ('a',)
+
+
+def test_a_text_too_long_to_search_is_not_recovered():
+    words = " ".join(["word"] * (MAX_ATOMS + 1))
+    assert infer_rows(f"A B {words}", "(('A', 'B'), ('wo", reveals=MAX_ATOMS) == Recovery(None)
+
+
+# The table of issue 30: cells of several words, `rows=` cut. Counting words made
+# "keeps pace with the fork Primase lays down primers one primer every" one cell.
+REPLICATION = (
+    ("Enzyme", "Job", "Pace"),
+    ("Helicase", "unzips the parent helix", "keeps pace with the fork"),
+    ("Primase", "lays down primers", "one primer every few seconds"),
+    ("Polymerase", "copies each strand", "1000"),
+)
+
+
+def written_as_recorded(rows: tuple[tuple[str, ...], ...]) -> tuple[str, str]:
+    """The TEXT and the cut `rows=` the format writes for `rows`: cells in reading order, and the
+    value's first 63 characters."""
+    return " ".join(c for row in rows for c in row), repr(rows)[:63]
+
+
+def test_the_issues_table_is_asked_for_not_guessed():
+    text, prefix = written_as_recorded(REPLICATION)
+    assert infer_rows(text, prefix, reveals=4) == Recovery(None, ambiguous=True)
+
+
+def test_the_issues_table_with_capitalised_cells_is_guessed_rightly():
+    rows = tuple(tuple(c[0].upper() + c[1:] for c in row) for row in REPLICATION)
+    text, prefix = written_as_recorded(rows)
+    assert infer_rows(text, prefix, reveals=4) == Recovery(rows, guess="a capitalised word starts a cell")
+
+
+def test_full_stops_end_cells_unless_a_visible_cell_breaks_that():
+    rows = (("Step", "Note"), ("unzip the helix.", "fast work."), ("lay primers.", "slow work."))
+    text, _ = written_as_recorded(rows)
+    assert infer_rows(text, "(('Step', 'Note'), ('unz", reveals=3) == Recovery(rows, guess="a full stop ends a cell")
+    rows = (("Step", "Note"), ("e.g. unzip", "fast work."), ("lay primers.", "slow work."))
+    text, _ = written_as_recorded(rows)
+    assert infer_rows(text, "(('Step', 'Note'), ('e.g. unzip', '", reveals=3) == Recovery(None, ambiguous=True)
+
+
+# ---------------------------------------------------------------- generated tables
+
+WORDS = ("the", "fork", "pace", "helix", "primer", "one", "few", "keeps", "with", "down")
+
+
+@st.composite
+def cells(draw) -> str:
+    """A number, or one to five words, the first perhaps capitalised, the last perhaps with a full stop."""
+    if draw(st.integers(0, 4)) == 0:
+        return draw(st.sampled_from(("3", "12", "1000", "3.5", "40%", "-2")))
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=1, max_size=5))
+    if draw(st.booleans()):
+        words[0] = words[0].capitalize()
+    return " ".join(words) + ("." if draw(st.booleans()) else "")
+
+
+@st.composite
+def cut_tables(draw) -> tuple[tuple[tuple[str, ...], ...], str, str, int]:
+    """A table's rows, its TEXT, its `rows=` cut anywhere, and how many times it is shown."""
+    columns = draw(st.integers(1, 4))
+    rows = tuple(tuple(draw(st.lists(cells(), min_size=columns, max_size=columns)))
+                 for _ in range(draw(st.integers(1, 5))))
+    text, value = " ".join(c for row in rows for c in row), repr(rows)
+    prefix = value[: draw(st.integers(1, len(value) - 1))]
+    return rows, text, prefix, draw(st.sampled_from((len(rows), 0)))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(cut_tables())
+def test_a_cut_table_is_recovered_exactly_or_asked_for(table):
+    """Never silently a wrong table: the true rows (fixed by the TEXT, or guessed and named as a
+    guess), or none."""
+    rows, text, prefix, reveals = table
+    recovery = infer_rows(text, prefix, reveals)
+    assert recovery.rows in (None, rows)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cut_tables())
+def test_in_a_lecture_a_guess_is_named_and_a_gap_asks_for_rows(resolve_scene, table):
+    rows, text, prefix, _ = table
+    shows = [(float(i), "t is shown on the screen, written out.") for i in range(1, len(rows) + 1)]
+    r = resolve_scene({"t": f'a Table that says "{text}" (rows={prefix}…, header=True)'}, shows)
+    (said,) = [d for d in r.diagnostics if d.place.object == "t" and "rows" in d.message]
+    if said.severity is Severity.UNRESOLVED:
+        assert "rows = [" in (said.hint or "") and r.scenes[0].broken == frozenset({"t"})
+        return
+    assert rows_of(r.scenes[0], "t") == list(rows)
+    if said.severity is Severity.WARNING:
+        assert said.message.startswith("rows guessed from its text")
+        assert repr(rows[0])[:60] in said.message
+    else:
+        assert said.severity is Severity.INFERRED
 
 
 # ---------------------------------------------------------------- in a lecture
@@ -229,6 +317,36 @@ def test_a_column_part_decides_the_width(resolve_scene):
     )
     assert rows_of(r.scenes[0], "t") == [("a", "b", "c"), ("d", "e", "f")]
     assert [d.severity for d in r.diagnostics] == [Severity.INFERRED]
+
+
+def _replication(resolve_scene, rows):
+    text, prefix = written_as_recorded(rows)
+    shows = [(float(i), "t is shown on the screen, written out.") for i in range(1, len(rows) + 1)]
+    return resolve_scene({"t": f'a Table that says "{text}" (rows={prefix}…, header=True)'}, shows)
+
+
+def test_a_guess_is_a_warning_that_quotes_the_rows(resolve_scene):
+    rows = tuple(tuple(c[0].upper() + c[1:] for c in row) for row in REPLICATION)
+    r = _replication(resolve_scene, rows)
+    assert rows_of(r.scenes[0], "t") == list(rows)
+    (guess,) = r.diagnostics
+    assert guess.severity is Severity.WARNING
+    assert guess.message.startswith(
+        "rows guessed from its text, taking it that a capitalised word starts a cell: 4 rows of 3 cells, "
+        "('Enzyme', 'Job', 'Pace'), ('Helicase', 'Unzips the parent helix', 'Keeps pace with the fork'), ")
+    assert guess.message.endswith("…") and len(guess.message) < 300
+    assert guess.hint == ('if they are wrong, write them in the overrides: under ["scene-one".t], '
+                          'rows = [["Enzyme", "Job", "Pace", …], ["Helicase", …], …]')
+
+
+def test_an_ambiguous_table_is_a_gap_that_asks_for_its_rows(resolve_scene):
+    r = _replication(resolve_scene, REPLICATION)
+    (gap,) = r.diagnostics
+    assert gap.severity is Severity.UNRESOLVED and gap.place.object == "t"
+    assert gap.message == "its rows were cut off and its TEXT can be cut into cells in more than one way"
+    assert gap.hint == ('write them in the overrides: under ["scene-one".t], '
+                        'rows = [["Enzyme", "Job", "Pace", …], ["Helicase", …], …]')
+    assert r.scenes[0].broken == frozenset({"t"})
 
 
 def test_rows_from_the_overrides_replace_a_cut_value(resolve_scene, write_toml):
