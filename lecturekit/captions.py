@@ -102,18 +102,26 @@ def _divided(text: str, lang: str) -> list[tuple[str, Lines]]:
         if starts := [fewest[i] for i in ends.get(j, []) if i in fewest]:
             fewest[j] = min(starts) + 1
     last = len(cuts) - 1
-    if last in fewest:
+    if last in fewest and len(cuts) <= EVEN_CUTS:
         target = total / fewest[last]
+        # each cue's own cost, worked out once (not once a cue count: a long beat made that quadratic)
+        own = {(i, j): weak_end(piece[i, j], lang) * (j < last) * 1e6 + (columns(piece[i, j]) - target) ** 2
+               for (i, j) in fit}
         best: dict[int, tuple[float, list[int]]] = {0: (0.0, [0])}  # the best way to each cut in k cues
         for _ in range(fewest[last]):
-            best = {j: min((cost + weak_end(piece[i, j], lang) * (j < last) * 1e6
-                            + (columns(piece[i, j]) - target) ** 2, [*path, j])
+            best = {j: min((cost + own[i, j], [*path, j])
                            for i in ends.get(j, []) if i in best for cost, path in [best[i]])
                     for j in range(1, len(cuts)) if any(i in best for i in ends.get(j, []))}
         return [(piece[i, j], fit[i, j]) for i, j in itertools.pairwise(best[last][1])]
     wrapped = wrap(text, line_columns(lang), lang)
     pairs = [wrapped[k:k + 2] for k in range(0, len(wrapped), 2)]
     return [(text[pair[0][0]:pair[-1][1]], tuple(text[a:b] for a, b in pair)) for pair in pairs]
+
+
+#: The most places a sentence may be cut at for its cues to be made as even as possible; the
+#: search is quadratic in them, so a longer sentence (thousands of characters, never a real beat's)
+#: is cut where its lines wrap instead.
+EVEN_CUTS = 400
 
 
 def _pieces(say: str, lang: str) -> list[tuple[str, Lines]]:

@@ -83,5 +83,5 @@ def test_together_they_use_every_kind_show_style_way_of_leaving_and_part_form():
     assert styles == set(ShowStyle)
     assert leaving == {"plain", "left", "with its parent"}
     assert parts == {TextPart.__name__, TextPart.__name__ + "#n", RowPart.__name__, ColumnPart.__name__}
-    assert actions == {"Show", "Hide", "Move", "Emphasize", "Emphasize off", "Flash", "Box", "Tick", "Redraw",
+    assert actions == {"Show", "Hide", "Move", "Emphasize", "Emphasize off", "Flash", "BoxAround", "Tick", "Redraw",
                        "StyleHint"}

@@ -99,11 +99,11 @@ def test_transparent_mov_is_prores_4444_and_composites_to_the_mp4(videos):
         assert psnr(rgba[:, :, :3] * alpha + background * (1 - alpha), mp4) >= 40
 
 
-def test_transparent_alpha_is_opaque_exactly_where_the_board_has_ink(videos):
+def test_transparent_alpha_is_opaque_exactly_where_the_board_has_ink(videos, tmp_path):
     resolved = read(DEMO)
     [plan] = plan_scenes(resolved, [resolved.scenes[0]], 15)
     frames = [30, 225, 406]
-    boards = stills(plan, frames, PRESETS[Quality.l], videos["mov"].parent / "cache")
+    boards = stills(plan, frames, PRESETS[Quality.l], tmp_path / "cache")  # not in the render's folder
     decoded = decode(videos["mov"], "rgba")
     background = boards[0][0, 0]
     for frame, board in zip(frames, boards, strict=True):
