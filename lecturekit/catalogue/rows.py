@@ -5,8 +5,9 @@ its links move with the outputs."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 
 class Status(StrEnum):
@@ -18,10 +19,22 @@ class Status(StrEnum):
     failed = "failed"
 
 
-class LectureRow(BaseModel):
-    """One lecture of the catalogue (in one language, when several are asked for)."""
+class _Report(BaseModel):
+    """Frozen, strict data that reads back what it wrote: the figures it computes are written to
+    `catalogue.json` for its readers and worked out again, never taken, when it is read."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _without_computed(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if k not in cls.model_computed_fields}
+        return data
+
+
+class LectureRow(_Report):
+    """One lecture of the catalogue (in one language, when several are asked for)."""
 
     #: The lecture file, relative to the report's folder.
     source: str
@@ -58,10 +71,29 @@ class LectureRow(BaseModel):
         return self.cpu_seconds / self.seconds if self.seconds > 0 else None
 
 
-class Catalogue(BaseModel):
-    """A whole run: what was asked, and one row per lecture."""
+class Totals(BaseModel):
+    """The whole catalogue in figures, for the top of the report (computed, never read)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True)
+
+    lectures: int
+    done: int
+    invalid: int
+    failed: int
+    #: Done lectures this run drew no frame of: every chunk was kept from an earlier run.
+    kept: int
+    #: Length of the done lectures' videos, in seconds.
+    video_seconds: float
+    #: CPU seconds this run spent on every lecture, failed ones included.
+    cpu_seconds: float
+    frames_drawn: int
+    #: CPU-hours per hour of video (CPU seconds per second) over the done lectures this run drew:
+    #: what video costs at the catalogue's quality (None when this run drew none).
+    cost: float | None
+
+
+class Catalogue(_Report):
+    """A whole run: what was asked, and one row per lecture."""
 
     root: str
     quality: str
@@ -72,3 +104,22 @@ class Catalogue(BaseModel):
     started: str
     wall_seconds: float
     rows: list[LectureRow]
+
+    @computed_field  # type: ignore[prop-decorator]  # pydantic's documented use on a property
+    @property
+    def totals(self) -> Totals:
+        """Counts by status, hours of video and of CPU, and the cost of video at this quality."""
+        done = [r for r in self.rows if r.status is Status.done]
+        drawn = [r for r in done if r.frames_drawn > 0]
+        drawn_seconds = sum(r.seconds for r in drawn)
+        return Totals(
+            lectures=len(self.rows),
+            done=len(done),
+            invalid=sum(r.status is Status.invalid for r in self.rows),
+            failed=sum(r.status is Status.failed for r in self.rows),
+            kept=len(done) - len(drawn),
+            video_seconds=sum(r.seconds for r in done),
+            cpu_seconds=sum(r.cpu_seconds for r in self.rows),
+            frames_drawn=sum(r.frames_drawn for r in self.rows),
+            cost=sum(r.cpu_seconds for r in drawn) / drawn_seconds if drawn_seconds > 0 else None,
+        )
