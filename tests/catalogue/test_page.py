@@ -22,8 +22,9 @@ from lecturekit.catalogue.rows import Catalogue, LectureRow, Status
 from tests.studio.test_browser import ARGS, CHROMIUM
 
 #: Texts that mean something to HTML, to a script or to a URL.
-HOSTILE = ["</script>", "<script>window.pwned = 1</script>", '<img src="http://example.invalid/x" onerror="window.pwned = 1">',
-           "<!--", "-->", "]]>", "&amp;", "&lt;", "\u2028", "\u2029", '"', "'", "`${window.pwned = 1}`", "\\u003c",
+HOSTILE = ["</script>", "<script>window.pwned = 1</script>",
+           '<img src="http://example.invalid/x" onerror="window.pwned = 1">', "<!--", "-->", "]]>", "&amp;",
+           "&lt;", "\u2028", "\u2029", '"', "'", "`${window.pwned = 1}`", "\\u003c",
            "{{data}}", "{{title}}", "javascript:alert(1)", "//example.invalid/x", "\u202eevil", "\0", "\r\n"]
 texts = st.lists(st.sampled_from(HOSTILE) | st.text(max_size=12), max_size=4).map("".join)
 numbers = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
@@ -244,7 +245,8 @@ def test_every_row_is_shown_as_text_and_the_page_fits_1280_px(opened, report):
 def test_the_totals_and_the_failures_come_first(opened, report):
     page, _ = opened
     totals = report[1].totals
-    assert page.text_content("#totals dd") == f"{totals.done} done of 36{totals.failed} failed, {totals.invalid} invalid"
+    lectures = f"{totals.done} done of 36{totals.failed} failed, {totals.invalid} invalid"
+    assert page.text_content("#totals dd") == lectures
     failures = page.eval_on_selector_all("#failures li", "els => els.map(e => e.textContent)")
     assert len(failures) == totals.failed + totals.invalid
     assert [f.split(" ")[0] for f in failures] == ["failed"] * totals.failed + ["invalid"] * totals.invalid
@@ -309,7 +311,7 @@ def test_every_link_opens_its_file_and_a_missing_one_is_shown_absent(opened, rep
 
 
 def test_the_page_asks_nothing_of_the_network(opened, report):
-    page, asked = opened
+    asked = opened[1]
     folder = report[0]
     assert asked and all(url.startswith(folder.as_uri()) for url in asked), asked
     assert {Path(unquote(urlparse(url).path)).name for url in asked} <= {"catalogue.html", "still.png"}
