@@ -1,5 +1,6 @@
 """A wheel built from the repository works in a fresh virtual environment outside the checkout:
-it carries the demo lecture and its figure, and the project's overrides for its own lectures."""
+it carries the demo lecture and its figure, the project's overrides for its own lectures, and the
+catalogue report's template."""
 
 from __future__ import annotations
 
@@ -77,3 +78,13 @@ def test_the_installed_lecturekit_checks_the_transformer_clean(installed, transf
     assert [w["action"] for w in report["warnings"]] == ["beat 3 at 475.93 s"]
     assert Path(report["overrides"]).name == "the-transformer-from-recurrence-failure-to-attention.toml"
     assert Path(report["overrides"]).is_relative_to(installed.parent)
+
+
+def test_the_installed_lecturekit_carries_the_catalogue_report_template(installed, tmp_path):
+    write = ("from pathlib import Path; from lecturekit.catalogue.page import write_report; "
+             "from lecturekit.catalogue.rows import Catalogue; "
+             "write_report(Catalogue(root='courses', quality='l', workers=2, started='now', wall_seconds=1.0, rows=[]),"
+             " Path('.'))")
+    result = _run([installed / "python", "-c", write], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "<title>Catalogue courses</title>" in (tmp_path / "catalogue.html").read_text(encoding="utf-8")
