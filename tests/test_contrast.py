@@ -99,11 +99,19 @@ def test_emphasised_text_passes_over_its_highlight(surface: str):
     assert ratio(theme.EMPHASIS, theme.HIGHLIGHT.over(SURFACES[surface])) >= TEXT
 
 
-def test_the_painter_fills_what_the_rule_assumes():
+def test_the_painter_fills_what_the_rule_assumes(write_lecture):
+    """A Panel's card, a Block's backing and a Figure's card are painted in the fills the rule
+    judges colours against."""
     from lecturekit.boxes import Box
     from lecturekit.render import builders
+    from tests.lecture_strategy import plan_of
 
+    lecture = write_lecture({"fig": "a Figure (x_range=(0.0, 1.0), y_range=(0.0, 1.0))"},
+                            [(1.0, "fig is shown on the screen, written out.")])
+    [plan] = plan_of(lecture)
+    card = builders.figure(plan.objects["fig"], builders.Context(plan, dict(plan.initial_values), {}),
+                           plan.stays["fig"][0].place.box).mobject.submobjects[0]
     panel = builders.panel_backing(Box(0, 0, 1, 1))[0]
     block = builders.block_backing(Box(0, 0, 1, 1))[0]
-    for drawn, fill in ((panel, theme.PANEL), (block, theme.BLOCK)):
+    for drawn, fill in ((panel, theme.PANEL), (block, theme.BLOCK), (card, theme.CARD)):
         assert drawn.get_fill_color().to_hex().upper() == fill.color and drawn.get_fill_opacity() == fill.opacity
