@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from lecturekit.boxes import Box
 from lecturekit.color_names import MANIM
+from lecturekit.contrast import toward
 
 PALETTE = MappingProxyType(
     {
@@ -42,6 +43,26 @@ PANEL_STROKE = "#3A4050"
 BLOCK_ACCENT = "#5DA9E9"
 AXIS = "#8B909A"
 PLACEHOLDER = "#E5625E"
+
+
+@dataclass(frozen=True)
+class Fill:
+    """A fill the board paints behind ink: a colour at an opacity."""
+
+    color: str
+    opacity: float
+
+    def over(self, behind: str) -> str:
+        """The colour this fill shows laid over `behind`."""
+        return toward(behind, self.color, self.opacity)
+
+
+#: What a Panel paints behind its text, a Block behind its text, a Figure behind its children and
+#: label, and emphasis behind the part it marks (over what is behind that part).
+PANEL = Fill(PANEL_FILL, 1.0)
+BLOCK = Fill(PANEL_FILL, 0.55)
+CARD = Fill(PANEL_FILL, 0.6)
+HIGHLIGHT = Fill(EMPHASIS, 0.28)
 
 
 #: Manim's shades of a hue, lightest to darkest (`TEAL_A` … `TEAL_E`): the theme's shade of that
@@ -76,9 +97,7 @@ def _named() -> dict[str, str]:
 
 def _mixed(color: str, share: float) -> str:
     """`color` moved by `share` of the way to white (share > 0) or to the board's background."""
-    toward = (255, 255, 255) if share > 0 else tuple(int(PALETTE["background"][i:i + 2], 16) for i in (1, 3, 5))
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + abs(share) * (t - c)):02X}" for c, t in zip(rgb, toward, strict=True))
+    return toward(color, "#FFFFFF" if share > 0 else PALETTE["background"], abs(share))
 
 
 def is_color(name: str) -> bool:

@@ -7,7 +7,9 @@ only where a number it follows ticks, parts that are in the text). It covers eve
 form, label form, action form and part form; sparse and crowded boards; short and long texts;
 wide, tall and square figures; moves, departures and re-arrivals; VariableNumbers that tick with
 objects following them; a function and `#rrggbb` colours supplied by the overrides; recorded
-`live` lists that agree with the actions.
+`live` lists that agree with the actions. `lectures(any_colour=True)` gives every object that has a
+colour any colour at all (`ANY_COLOUR`: Manim's and CSS's names in any case, hex in three forms,
+dark ones included), Derivations, Tables, labels in figures, Figures and Axes too.
 
 `write(generated, folder)` puts it on disk (lecture.json, its images, overrides.toml) and
 `plan_of(path, overrides)` gives its plan, for the layout properties to assert on.
@@ -21,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
+from PIL import ImageColor
 
+from lecturekit.color_names import MANIM
 from lecturekit.plan import plan_scene
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.sources import read
@@ -30,6 +34,14 @@ from lecturekit.sources import read
 #: strategy supplies by the overrides.
 COLORS = [None, "text", "yellow", "blue", "green", "red", "magenta", "gray", "orange", "#3fa7c4", "#D08770",
           "PINK", "TEAL_A", "gold", "Maroon_E", "rebeccapurple", "#fa0", "#3fa7c480"]
+#: Any colour a lecture may name: Manim's and CSS's names (in any case), and hex in every form.
+ANY_COLOUR = st.one_of(
+    st.sampled_from(COLORS),
+    st.builds(lambda name, case: case(name), st.sampled_from(sorted(MANIM)), st.sampled_from([str, str.lower])),
+    st.sampled_from(sorted(ImageColor.colormap)),
+    st.integers(0, 0xFFF).map("#{:03x}".format),
+    st.builds("#{:06x}{}".format, st.integers(0, 0xFFFFFF), st.sampled_from(["", "ff", "80", "c0"])),
+)
 WORDS = ["the", "mean", "of", "a", "sample", "moves", "toward", "its", "expected", "value", "as", "number",
          "draws", "grows", "while", "each", "arrow", "adds", "tip", "to", "tail", "and", "bell", "curve", "keeps",
          "area", "fixed", "at", "one", "Größe", "naïve", "—", "x", "#1", "*now*", "a_b", "@ref", "<x>", "`raw`",
@@ -152,8 +164,9 @@ class _SceneWriter:
     """Draws one scene's objects, then its history, keeping the board as the format sees it."""
 
     def __init__(self, draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[int, int]],
-                 overrides: dict[tuple[int, str], dict[str, str]]):
+                 overrides: dict[tuple[int, str], dict[str, str]], any_colour: bool = False):
         self.draw, self.index, self.start = draw, index, start
+        self.any_colour = any_colour
         self.images, self.overrides = images, overrides
         self.title = f"Scene {index} " + draw(st.sampled_from(["Waves", "Tables", "Arrows", "Proof", "Sample"]))
         self.objects: dict[str, _Object] = {}
@@ -174,7 +187,8 @@ class _SceneWriter:
         draw = self.draw
         article = "an" if kind[0] in "AEIOU" else "a"
         out = f"{article} {kind}"
-        color = draw(st.sampled_from(COLORS)) if color_ok else None
+        colours = ANY_COLOUR if self.any_colour else st.sampled_from(COLORS)
+        color = draw(colours) if color_ok or self.any_colour else None
         if color is not None and color.startswith("#"):
             self.overrides.setdefault((self.index, name), {})["color"] = color
         elif color is not None:
@@ -182,6 +196,10 @@ class _SceneWriter:
         if label and draw(st.booleans()):
             out += f' labelled "{draw(st.sampled_from(LABELS))}"'
         return out
+
+    def tinted(self, name: str, kind: str) -> str:
+        """`a KIND [text]`, or with `any_colour` in any colour."""
+        return self.frame(name, kind) if self.any_colour else f"a {kind} [text]"
 
     def texts(self) -> None:
         draw = self.draw
@@ -203,7 +221,8 @@ class _SceneWriter:
         if draw(st.booleans()):
             lines = draw(st.lists(st.sampled_from(LINES), min_size=1, max_size=5))
             text = "$" + " \\ ".join(lines) + "$"
-            self.add(_Object(self.fresh("steps"), "Derivation", f'a Derivation [text] that says "{text}"',
+            name = self.fresh("steps")
+            self.add(_Object(name, "Derivation", f'{self.tinted(name, "Derivation")} that says "{text}"',
                              text=text, steps=len(lines)))
         for _ in range(draw(st.integers(0, 2))):
             self.table()
@@ -219,9 +238,9 @@ class _SceneWriter:
         one_word = all(len(c.split()) == 1 for row in cells for c in row)  # so the TEXT determines the cells
         if len(literal) > 63 and one_word and draw(st.booleans()):  # cut where the recording cuts long values
             literal = literal[:63] + "…"
-        description = f'a Table [text] that says "{text}" (rows={literal}, header={header})'
-        self.add(_Object(self.fresh("table"), "Table", description, text=text, steps=rows, rows=rows,
-                         columns=columns))
+        name = self.fresh("table")
+        description = f'{self.tinted(name, "Table")} that says "{text}" (rows={literal}, header={header})'
+        self.add(_Object(name, "Table", description, text=text, steps=rows, rows=rows, columns=columns))
 
     def images_(self) -> None:
         draw = self.draw
@@ -292,7 +311,7 @@ class _SceneWriter:
             u, follows = moving()
             if kind == "Math":
                 formula = draw(st.sampled_from(["$x_1$", "$a$", "$theta$", "$v + w$"]))
-                self.add(_Object(name, kind, f'a Math [text] that says "{formula}" drawn in {parent}',
+                self.add(_Object(name, kind, f'{self.tinted(name, kind)} that says "{formula}" drawn in {parent}',
                                  parent=parent, text=formula))
                 continue
             head = f"{self.frame(name, kind, label=True)} drawn in {parent}"
@@ -477,8 +496,8 @@ def _live(objects: dict[str, _Object], does: list[tuple[float, str]], at: float)
 
 @st.composite
 def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[int, int]],
-           overrides: dict[tuple[int, str], dict[str, str]]) -> dict[str, Any]:
-    writer = _SceneWriter(draw, index, start, images, overrides)
+           overrides: dict[tuple[int, str], dict[str, str]], any_colour: bool = False) -> dict[str, Any]:
+    writer = _SceneWriter(draw, index, start, images, overrides, any_colour)
     if draw(st.booleans()):
         writer.variable()
     writer.texts()
@@ -506,13 +525,13 @@ def scenes(draw: st.DrawFn, index: int, start: float, images: dict[str, tuple[in
 
 
 @st.composite
-def lectures(draw: st.DrawFn, max_scenes: int = 3) -> Generated:
+def lectures(draw: st.DrawFn, max_scenes: int = 3, any_colour: bool = False) -> Generated:
     images: dict[str, tuple[int, int]] = {}
     overrides: dict[tuple[int, str], dict[str, str]] = {}
     found = []
     start = draw(st.sampled_from([0.0, 0.0, 447.1637291666666]))  # a lecture may begin later, as a cut does
     for index in range(1, draw(st.integers(1, max_scenes)) + 1):
-        scene = draw(scenes(index, start, images, overrides))
+        scene = draw(scenes(index, start, images, overrides, any_colour))
         found.append(scene)
         start = scene["end"]
     data = {"version": 1, "publication": {"slug": "generated", "title": "A Generated Lecture",

@@ -56,7 +56,10 @@ def check_and_plan(generated: Generated, folder: Path, warnings: tuple[str, ...]
         assert set(named) <= set(scenes[e["scene"]]), e
     beats = [e for e in report.get("warnings", []) if "caption" in e["message"]]  # tests/test_captions.py
     assert all(e["scene"] in scenes and e["action"].startswith("beat ") for e in beats)  # too fast to read
-    report["warnings"] = [e for e in report.get("warnings", []) if e not in boards and e not in beats]
+    # a colour too dark for what is behind it, drawn lighter (tests/resolve/test_contrast.py)
+    dark = [e for e in report.get("warnings", []) if "WCAG 2.2 asks" in e["message"]]
+    assert all(e["object"] in scenes[e["scene"]] for e in dark)
+    report["warnings"] = [e for e in report.get("warnings", []) if e not in boards and e not in beats + dark]
     said = {key: [e["message"] for e in report.get(key, [])] for key in ("errors", "warnings", "unresolved")}
     assert said == {"errors": [], "warnings": list(warnings), "unresolved": []}
     assert code == 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import FRAME_IN, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import FRAME_IN, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
 
@@ -26,6 +26,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=True,
     text=None,
+    inks=Ink.LABEL,
+    backing=None,
     enters=entering(Entrance.CREATE),
     seconds=timing(FRAME_IN),
     label_rank=None,

@@ -21,6 +21,7 @@ from lecturekit.syntax.nodes import (
     attribute_types,
     variables_of,
 )
+from lecturekit.theme import Fill
 
 #: Seconds an entrance takes when its kind has a time of its own (a write takes as long as its text).
 DRAW = 0.8
@@ -78,6 +79,19 @@ class Entrance(Enum):
     GROW_FROM_START = "grow from start"
 
 
+class Ink(Enum):
+    """What a kind's colour draws, which says the contrast it must have (`lecturekit.contrast`)."""
+
+    #: Its text.
+    TEXT = "text"
+    #: A mark (a line, an arrow, a curve, a dot), and its label or legend entry where it has one.
+    MARK = "mark"
+    #: Only its own label, where it has one.
+    LABEL = "label"
+    #: Nothing.
+    NOTHING = "nothing"
+
+
 @dataclass(frozen=True)
 class TextStyle:
     """How a kind's text is typeset: prose with inline math or one formula, at which of the
@@ -112,6 +126,11 @@ class KindDef:
     reflows: bool
     #: Its text, when it is typeset; None when it has no text of its own to set.
     text: TextStyle | None
+    #: What its colour draws.
+    inks: Ink
+    #: What it paints behind what it holds (its text, its label, its children); None: nothing, so
+    #: what it holds stands on what it stands on.
+    backing: Fill | None
     #: How it enters for each show style.
     enters: Mapping[ShowStyle, Entrance]
     #: Seconds its entrance takes for each show style; None: as long as writing its text takes.

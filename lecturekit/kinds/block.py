@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from lecturekit.kinds.base import (
     WRITTEN_HINTS,
     Entrance,
+    Ink,
     KindDef,
     Parent,
     Role,
@@ -17,6 +18,7 @@ from lecturekit.kinds.base import (
     timing,
 )
 from lecturekit.syntax.nodes import Kind, Spec
+from lecturekit.theme import BLOCK
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=True,
     text=TextStyle(prose=True, font="body", wraps=True, padded=True),
+    inks=Ink.TEXT,
+    backing=BLOCK,
     enters=entering(Entrance.PANEL),
     seconds=timing(None),
     label_rank=None,

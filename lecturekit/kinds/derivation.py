@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
+from lecturekit.kinds.base import Entrance, Ink, KindDef, Parent, Role, Stands, TextStyle, entering, register, timing
 from lecturekit.syntax.nodes import Kind, Spec
 
 
@@ -22,6 +22,8 @@ KIND = register(KindDef(
     stepped=True,
     reflows=False,
     text=TextStyle(prose=False, font="math"),
+    inks=Ink.TEXT,
+    backing=None,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

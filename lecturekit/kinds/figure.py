@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import FRAME_IN, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import FRAME_IN, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
+from lecturekit.theme import CARD
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=True,
     text=None,
+    inks=Ink.LABEL,
+    backing=CARD,
     enters=entering(Entrance.FADE_IN),
     seconds=timing(FRAME_IN),
     label_rank=None,

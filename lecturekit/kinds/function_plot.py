@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import plot_outline
 from lecturekit.syntax.nodes import FieldType, FunctionValue, Kind, Spec, Value, attribute
 
@@ -24,6 +24,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=None,
+    inks=Ink.MARK,
+    backing=None,
     enters=entering(Entrance.CREATE),
     seconds=timing(None),
     label_rank=None,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from lecturekit.kinds.base import (
     WRITTEN_HINTS,
     Entrance,
+    Ink,
     KindDef,
     Parent,
     Role,
@@ -33,6 +34,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=TextStyle(prose=True, font="heading", align="center"),
+    inks=Ink.TEXT,
+    backing=None,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import FADE_IN, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import FADE_IN, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Spec, Value, attribute
 
 
@@ -23,6 +23,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=True,
     text=None,
+    inks=Ink.NOTHING,
+    backing=None,
     enters=entering(Entrance.FADE_IN),
     seconds=timing(FADE_IN),
     label_rank=None,

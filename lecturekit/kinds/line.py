@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import DRAW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import DRAW, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import segment_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
@@ -25,6 +25,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=None,
+    inks=Ink.MARK,
+    backing=None,
     enters=entering(Entrance.CREATE),
     seconds=timing(DRAW),
     label_rank=1,

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from lecturekit.kinds.base import (
     WRITTEN_HINTS,
     Entrance,
+    Ink,
     KindDef,
     Parent,
     Role,
@@ -34,6 +35,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=TextStyle(prose=False, font="math"),
+    inks=Ink.TEXT,
+    backing=None,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import GROW, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import GROW, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.kinds.geometry import plot_point_outline
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Value, attribute
 
@@ -24,6 +24,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=None,
+    inks=Ink.MARK,
+    backing=None,
     enters=entering(Entrance.GROW, drawn=Entrance.CREATE),
     seconds=timing(GROW),
     label_rank=3,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
 from lecturekit.syntax.nodes import FieldType, Kind, Spec, Str, Tuple, Value, attribute
 
 
@@ -42,6 +42,8 @@ KIND = register(KindDef(
     stepped=True,
     reflows=True,
     text=None,
+    inks=Ink.TEXT,
+    backing=None,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import WRITTEN_HINTS, Entrance, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import (
+    WRITTEN_HINTS,
+    Entrance,
+    Ink,
+    KindDef,
+    Parent,
+    Role,
+    Stands,
+    entering,
+    register,
+    timing,
+)
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Value, attribute
 
 
@@ -23,6 +34,8 @@ KIND = register(KindDef(
     stepped=False,
     reflows=False,
     text=None,
+    inks=Ink.NOTHING,
+    backing=None,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

@@ -149,15 +149,15 @@ def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box],
 def panel_backing(box: Box) -> list[VMobject]:
     """A Panel's rounded card."""
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
-                            fill_color=palette.PANEL_FILL, fill_opacity=1.0,
+                            fill_color=palette.PANEL.color, fill_opacity=palette.PANEL.opacity,
                             stroke_color=palette.PANEL_STROKE, stroke_width=2)
     return [back.move_to(np.array([*box.center, 0.0]))]
 
 
 def block_backing(box: Box) -> list[VMobject]:
     """A Block's flat backing with its accent bar down the left."""
-    back = Rectangle(width=box.width, height=box.height, fill_color=palette.PANEL_FILL,
-                     fill_opacity=0.55, stroke_width=0)
+    back = Rectangle(width=box.width, height=box.height, fill_color=palette.BLOCK.color,
+                     fill_opacity=palette.BLOCK.opacity, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
     bar = Line((box.x0, box.y0, 0), (box.x0, box.y1, 0), color=palette.BLOCK_ACCENT, stroke_width=6)
     return [back, bar]
@@ -176,7 +176,7 @@ def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale:
 
 def figure(spec: FigureSpec, ctx: Context, box: Box) -> Drawn:
     back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
-                            fill_color=palette.PANEL_FILL, fill_opacity=0.6, stroke_width=0)
+                            fill_color=palette.CARD.color, fill_opacity=palette.CARD.opacity, stroke_width=0)
     back.move_to(np.array([*box.center, 0.0]))
     space = ctx.space_for(spec, box)
     return Drawn(VGroup(back, *_own_label(spec, ctx, space)), space=space)

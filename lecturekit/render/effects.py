@@ -37,8 +37,6 @@ from lecturekit.kinds import Entrance
 
 #: Quick start, gentle landing: visible on the first frame, calm at the end.
 DECELERATE = rate_functions.ease_out_cubic
-#: Opacity of the soft box behind an emphasised part.
-HIGHLIGHT = 0.32
 
 
 class Effect:
@@ -326,7 +324,7 @@ class Recolor(Effect):
             if m.get_stroke_width() > 0:
                 m.set_stroke(c, family=False)
         if self.highlight is not None:
-            self.highlight.set_fill(opacity=HIGHLIGHT * (a if self.on else 1 - a))
+            self.highlight.set_fill(opacity=palette.HIGHLIGHT.opacity * (a if self.on else 1 - a))
 
 
 def own_color(m: VMobject) -> ManimColor | None:
@@ -342,7 +340,7 @@ def highlight_for(targets: Mobject, within: Box) -> Rectangle:
     left, bottom = max(within.x0, x0 - 0.08), max(within.y0, y0 - 0.06)
     right, top = min(within.x1, x1 + 0.08), min(within.y1, y1 + 0.06)
     box = Rectangle(width=max(right - left, 1e-3), height=max(top - bottom, 1e-3), stroke_width=0,
-                    fill_color=palette.EMPHASIS, fill_opacity=0.0)
+                    fill_color=palette.HIGHLIGHT.color, fill_opacity=0.0)
     return box.move_to(np.array([(left + right) / 2, (bottom + top) / 2, 0.0]))
 
 

@@ -16,6 +16,7 @@ from lecturekit.diagnostics import Diagnostic, Place, Severity, error, inferred,
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve.actions import check_actions, check_board, replace_headings
+from lecturekit.resolve.contrast import legible_colors
 from lecturekit.resolve.crowding import limit_board
 from lecturekit.resolve.findings import Findings, LeftOut, slugify
 from lecturekit.resolve.labels import Anchor, anchors
@@ -174,6 +175,7 @@ def _resolve_scene(index: int, scene: SceneFile, overrides: dict[str, dict], fol
     check_images(found, objects, folder)
     check_ticks(found, objects, actions, start)
     objects = widen_ranges(found, objects, actions, start)
+    objects = legible_colors(found, objects)
     labels = anchors(objects)
     for label, anchor in sorted(labels.items()):
         found.report(inferred(found.place(label), f"placed beside {quote(anchor.sibling)}, its same-numbered sibling"))

@@ -10,7 +10,7 @@ import numpy as np
 
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
-from lecturekit.kinds import Entrance, Kind, KindDef, Parent, Role, Spec
+from lecturekit.kinds import Entrance, Ink, Kind, KindDef, Parent, Role, Spec
 from lecturekit.kinds.base import Stands, entering, timing
 from lecturekit.kinds.outline import Outline
 from lecturekit.syntax.evaluate import evaluate_number, evaluate_point
@@ -45,6 +45,8 @@ KIND = KindDef(
     stepped=False,
     reflows=False,
     text=None,
+    inks=Ink.MARK,
+    backing=None,
     enters=entering(Entrance.GROW),
     seconds=timing(SECONDS),
     label_rank=None,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from lecturekit.kinds import Entrance, KindDef, Parent, Role, Stands, kind_def, registered
+from lecturekit.kinds import Entrance, Ink, KindDef, Parent, Role, Stands, kind_def, registered
 from lecturekit.kinds.base import WRITTEN_HINTS, entering, timing
 from lecturekit.syntax.nodes import FORMAT_KINDS, FieldType, Kind, ShowStyle, Spec, Value, attribute
 
@@ -47,8 +47,9 @@ class _Shape(Spec):
 
 
 PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQUIRED, container=False,
-             stepped=False, reflows=False, text=None, enters=entering(Entrance.CREATE), seconds=timing(1.0),
-             label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE, hints=frozenset())
+             stepped=False, reflows=False, text=None, inks=Ink.MARK, backing=None, enters=entering(Entrance.CREATE),
+             seconds=timing(1.0), label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE,
+             hints=frozenset())
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))
