@@ -207,10 +207,9 @@ class LocalSlots(Generic[K]):
             busy = {slot for slot, _ in running.values()}
             for slot in [s for s in range(len(self.slots)) if s not in busy]:
                 taken = self._next(waiting, slot, receiver)
-                if taken is None:
-                    break
-                receiver.started(taken[0])
-                running[self.slots[slot].submit(taken[1])] = slot, taken
+                if taken is not None:
+                    receiver.started(taken[0])
+                    running[self.slots[slot].submit(taken[1])] = slot, taken
             if not running:
                 continue
             ready, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
