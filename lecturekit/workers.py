@@ -281,7 +281,8 @@ def run_cluster_shared(jobs: Sequence[tuple[K, ChunkJob]], address: str, receive
                 receiver.landed(key, _counted(outcome))
             elif tried < RETRIES and receiver.wanted(key):
                 others = [w for w in client.scheduler_info()["workers"] if w != worker]
-                again = client.submit(_on_worker, job, pure=False, workers=others or None, allow_other_workers=True)
+                elsewhere = {"workers": others, "allow_other_workers": True} if others else {}
+                again = client.submit(_on_worker, job, pure=False, **elsewhere)
                 tries[again] = key, job, tried + 1
                 running.add(again)
             else:
