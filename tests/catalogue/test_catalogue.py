@@ -198,6 +198,8 @@ def _interrupted_then_resumed(tmp_path: Path, kill_worker: list[int] | None, *ex
         _kill(workers)  # the local workers the killed command left
     landed_first = _chunk_frames(out)
     assert sum(row["status"] == "done" for row in _rows(out)) < GOOD, "the command finished before it was killed"
+    # the job on the killed worker was run again: no good lecture failed for it
+    assert {Path(row["source"]).parent.name for row in _rows(out) if row["status"] == "failed"} <= {"burn"}
     again = _command(source, out, env, *extra)
     output, _ = again.communicate(timeout=600)
     assert again.returncode == 1 and "Traceback" not in output, output  # some lectures are invalid or failed
