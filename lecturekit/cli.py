@@ -264,6 +264,44 @@ def publish(
 
 
 @app.command()
+def catalogue(
+    source: Annotated[Path, typer.Argument(help="A folder tree of lectures, or a text file listing lecture paths "
+                                           "(one a line, relative to its folder; # comments).")],
+    quality: QualityOpt = Quality.h,
+    lang: LangOpt = None,
+    cluster: ClusterOpt = None,
+    jobs: JobsOpt = None,
+    out: OutOpt = Path("media"),
+    cpu_budget: Annotated[float, typer.Option(
+        "--cpu-budget", min=0.1, metavar="SECONDS",
+        help="CPU seconds a chunk may take per second of its video (at least 2 s a chunk).")] = 20.0,
+    memory_budget: Annotated[int, typer.Option(
+        "--memory-budget", min=64, metavar="MIB", help="Memory a worker may hold while it renders a chunk.")] = 2048,
+    quiet: QuietOpt = False,
+) -> None:
+    """Render every lecture of a folder tree or list on one pool of workers.
+
+    Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
+    OUT/catalogue.json reports every lecture: done, invalid (its check errors) or failed (why, in
+    one line). A job that fails, runs past its budget or loses its worker is retried once. Run it
+    again after an interruption: only what is missing is rendered. Exits 0 when every lecture is
+    done, 1 when some are invalid or failed, 3 when it stopped (a full disk).
+    """
+    from lecturekit.catalogue.run import CatalogueRequest, render_catalogue
+    from lecturekit.jobs import Budget
+    from lecturekit.progress import CatalogueDisplay
+
+    request = CatalogueRequest(source, RenderSettings(quality, out), _jobs(jobs), lang, cluster,
+                               Budget(cpu_budget, memory_budget << 20))
+    report = render_catalogue(request, None if quiet else CatalogueDisplay)
+    bad = [row for row in report.rows if row.status != "done"]
+    for row in bad:
+        typer.echo(f"{row.status}: {row.source}: {row.reason}", err=True)
+    typer.echo(f"wrote {out / 'catalogue.json'}: {len(report.rows) - len(bad)} done, {len(bad)} not")
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
 def plan(
     lecture: LectureArg = None,
     scene: SceneOpt = None,

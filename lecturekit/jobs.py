@@ -12,6 +12,7 @@ import copyreg
 import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -66,6 +67,53 @@ class Assets:
 
 
 @dataclass(frozen=True)
+class Budget:
+    """What one chunk may take: CPU seconds per second of its video (at least `floor` seconds in
+    all), and bytes of memory resident in its process. Past either, the job stops with one line."""
+
+    cpu_per_second: float
+    memory: int
+    floor: float = 2.0
+
+    def seconds_for(self, video_seconds: float) -> float:
+        return max(self.floor, self.cpu_per_second * video_seconds)
+
+
+class OverBudget(Exception):
+    """A job ran past its `Budget`; the message says which part and by how much."""
+
+
+def _resident() -> int:
+    """Bytes resident in this process now (Linux's /proc; 0 where there is none)."""
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _held_to(budget: Budget | None, video_seconds: float,
+             progress: Callable[[int], None] | None) -> Callable[[int], None] | None:
+    """`progress`, checking as it is told of frames written that the job keeps within `budget`
+    (CPU time of the thread that renders, which is the job's own in a Dask worker's thread too)."""
+    if budget is None:
+        return progress
+    start, allowed = time.thread_time(), budget.seconds_for(video_seconds)
+
+    def heard(frames: int) -> None:
+        spent = time.thread_time() - start
+        if spent > allowed:
+            raise OverBudget(f"it ran past its CPU budget ({spent:.0f} s for {video_seconds:g} s of video, "
+                             f"{allowed:.0f} s allowed)")
+        if _resident() > budget.memory:
+            raise OverBudget(f"it ran past its memory budget ({_resident() >> 20} MiB resident, "
+                             f"{budget.memory >> 20} MiB allowed)")
+        if progress is not None:
+            progress(frames)
+
+    return heard
+
+
+@dataclass(frozen=True)
 class ChunkJob:
     plan: ScenePlan
     assets: Assets
@@ -76,10 +124,17 @@ class ChunkJob:
     scratch: Path | None = None
     video_format: Format = Format.mp4
     transparent: bool = False
+    #: What the job may take (None: no limit but the worker's memory).
+    budget: Budget | None = None
 
     @property
     def scene(self) -> int:
         return self.plan.index
+
+    @property
+    def seconds(self) -> float:
+        """Seconds of video the job renders."""
+        return (self.chunk.last - self.chunk.first) / self.plan.fps
 
 
 @dataclass(frozen=True)
@@ -89,20 +144,27 @@ class ChunkVideo:
     video: bytes
     #: The work the chunk took (`lecturekit.work`), for the command to add up when it ran elsewhere.
     work: dict[str, int] = field(default_factory=dict)
+    #: CPU seconds the thread that rendered it spent on it.
+    cpu_seconds: float = 0.0
 
 
 def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> ChunkVideo:
     """Render one chunk of the job's plan, in whatever process runs the job."""
-    from lecturekit.render import render_scene
+    from lecturekit.render import render_scene  # imported before the clock starts: a worker's first job pays it
 
+    started = time.thread_time()
     with job.assets.unpacked(job.scratch) as folder, counting() as done:
         plan = replace(job.plan, folder=str(folder))
         video = folder.parent / f"chunk{job.video_format.suffix}"
         try:
-            render_scene(plan, video, PRESETS[job.quality], folder.parent / "media", progress,
-                         job.verbose, range(job.chunk.first, job.chunk.last), job.video_format, job.transparent)
+            render_scene(plan, video, PRESETS[job.quality], folder.parent / "media",
+                         _held_to(job.budget, job.seconds, progress), job.verbose,
+                         range(job.chunk.first, job.chunk.last), job.video_format, job.transparent)
         except LectureError:
             raise
+        except OverBudget as exc:
+            raise RenderError(error(Place(scene=plan.title), f"rendering stopped: {exc}",
+                                    "give it a larger budget (--cpu-budget, --memory-budget)")) from None
         except MemoryError:  # past the worker's memory (`workers.WORKER_MEMORY`)
             raise RenderError(error(Place(scene=plan.title), "rendering failed: it ran out of memory",
                                     "render it with fewer objects on the board")) from None
@@ -110,7 +172,7 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
             raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                     "run again with lecturekit --debug for the details")) from exc
         data = video.read_bytes()
-    return ChunkVideo(job.scene, job.chunk, data, dict(done))
+    return ChunkVideo(job.scene, job.chunk, data, dict(done), time.thread_time() - started)
 
 
 def chunk_key(scene_key: str, plan: ScenePlan, chunk: Chunk) -> str:
@@ -123,4 +185,4 @@ def chunk_key(scene_key: str, plan: ScenePlan, chunk: Chunk) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-__all__ = ["Assets", "ChunkJob", "ChunkVideo", "chunk_key", "run_chunk"]
+__all__ = ["Assets", "Budget", "ChunkJob", "ChunkVideo", "OverBudget", "chunk_key", "run_chunk"]

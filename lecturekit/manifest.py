@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit import __version__
+from lecturekit.files import atomic
 from lecturekit.images import file_digest, image_digest
 from lecturekit.kinds import ImageSpec
 from lecturekit.model import Scene as SceneFile
@@ -87,7 +88,6 @@ def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: l
         "files": sorted(entries.values(), key=lambda f: f["path"]),
         "work": work or {},
     }
-    tmp = path.with_name(".render.json.part")
-    tmp.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-    tmp.replace(path)
+    with atomic(path) as tmp:  # a killed command leaves the last whole render.json
+        tmp.write_text(json.dumps(manifest, indent=1), encoding="utf-8")
     return path

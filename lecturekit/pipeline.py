@@ -13,7 +13,7 @@ from lecturekit import work
 from lecturekit.captions import captions, scene_beats, write_captions
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.files import atomic, sweep
-from lecturekit.jobs import Assets, ChunkJob, ChunkVideo, chunk_key
+from lecturekit.jobs import Assets, Budget, ChunkJob, ChunkVideo, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
 from lecturekit.plan import plan_scene
 from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
@@ -27,8 +27,8 @@ from lecturekit.voice.narration import recording
 from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
 
-__all__ = ["RenderedScene", "finish_scene", "plan_scenes", "read", "record", "render_scenes", "scene_beats",
-           "scene_path", "select"]
+__all__ = ["LectureRender", "RenderedScene", "finish_scene", "join_lecture", "plan_scenes", "read", "record",
+           "render_scenes", "scene_beats", "scene_path", "select"]
 
 
 def select(resolved: ResolvedLecture, selectors: Sequence[str]) -> list[ResolvedScene]:
@@ -86,6 +86,14 @@ def track_path(settings: RenderSettings, slug: str, index: int) -> Path:
 
 
 Progress = Callable[[int, int], None]
+#: The work to record in render.json: by default, all this process counted since the command began.
+Tally = Callable[[], dict[str, int]]
+
+
+def since(before: dict[str, int]) -> Tally:
+    return lambda: work.since(before)
+
+
 #: Given the frames of every scene about to render, a callback that hears (scene, frames done).
 ProgressFactory = Callable[[dict[int, int]], Progress]
 #: A scene is cut into chunks only where each still has at least this much animation to draw:
@@ -133,26 +141,19 @@ def render_resolved_scenes(
     whose inputs changed, render their chunks, and package each scene as its chunks land. The
     work counted since `before` (the command's start; by default, this call's) goes into
     render.json."""
-    before = work.counts() if before is None else before
-    ensure_renderable(resolved)
-    book = _Book(resolved, settings, on_done, before)
-    todo = book.reuse(select(resolved, selectors))
+    lecture = LectureRender(resolved, selectors, settings, on_done, before)
     # Local workers start now, importing Manim while the scenes are planned.
-    pool = LocalPool(jobs) if len(todo) > 1 and jobs > 1 and not cluster else None
+    pool = LocalPool(jobs) if len(lecture.todo) > 1 and jobs > 1 and not cluster else None
     interrupted = True
     try:
-        plans = {plan.index: plan for plan in plan_scenes(resolved, todo, settings.frame_rate)}
-        pieces = _cut(book, plans, cluster_workers(cluster) if cluster else jobs)
-        scenes = _Assembly(book, plans, pieces, progress_for)
-        jobs_to_run = _chunk_jobs(plans, pieces, settings, cluster)
-        scenes.reused()
+        jobs_to_run = lecture.plan(cluster_workers(cluster) if cluster else jobs, cluster, progress_for)
         if cluster:
-            failed = run_cluster(jobs_to_run, cluster, scenes.landed)
+            failed = run_cluster(jobs_to_run, cluster, lecture.landed)
         elif jobs <= 1 or len(jobs_to_run) <= 1:
-            failed = run_here(jobs_to_run, scenes.landed, scenes.progress)
+            failed = run_here(jobs_to_run, lecture.landed, lecture.progress)
         else:  # a single scene cut into chunks starts its workers only now
             pool = pool or LocalPool(jobs)
-            failed = pool.run(jobs_to_run, scenes.landed, scenes.progress)
+            failed = pool.run(jobs_to_run, lecture.landed, lecture.progress)
         interrupted = False
     finally:
         if pool is not None:
@@ -160,15 +161,60 @@ def render_resolved_scenes(
         sweep(settings.cache)  # what a worker killed outright left behind
     if failed:  # after every scene has had its turn: one line for each that failed (exit code 3)
         raise RenderError([d for exc in failed for d in exc.diagnostics])
-    return sorted(book.done, key=lambda r: r.index)
+    return lecture.scenes()
+
+
+class LectureRender:
+    """One lecture's render as a value: made, it has found the scenes an earlier render left
+    finished (`todo`: the others); `plan` plans those and gives the chunk jobs still to draw;
+    `landed` takes each job's video as it arrives, and a scene is joined, captioned and
+    recorded as soon as its last chunk lands. `render` runs one lecture's jobs; a catalogue
+    runs those of many lectures on one pool."""
+
+    def __init__(self, resolved: ResolvedLecture, selectors: Sequence[str], settings: RenderSettings,
+                 on_done: Callable[[RenderedScene], None] | None = None, before: dict[str, int] | None = None,
+                 tally: Tally | None = None):
+        ensure_renderable(resolved)
+        self.book = _Book(resolved, settings, on_done, tally or since(work.counts() if before is None else before))
+        self.todo = self.book.reuse(select(resolved, selectors))
+        self.assembly: _Assembly | None = None
+
+    def plan(self, workers: int, cluster: str | None = None, progress_for: ProgressFactory | None = None,
+             budget: Budget | None = None) -> list[ChunkJob]:
+        """Plan the scenes to render, cut them for `workers` running at once, package those whose
+        chunks were all kept, and give a job for every chunk still to draw, the longest first."""
+        settings = self.book.settings
+        plans = {plan.index: plan for plan in plan_scenes(self.book.resolved, self.todo, settings.frame_rate)}
+        pieces = _cut(self.book, plans, workers)
+        self.assembly = _Assembly(self.book, plans, pieces, progress_for)
+        jobs = _chunk_jobs(plans, pieces, settings, cluster, budget)
+        self.assembly.reused()
+        return jobs
+
+    def landed(self, video: ChunkVideo) -> None:
+        assert self.assembly is not None, "a chunk lands only after its lecture was planned"
+        self.assembly.landed(video)
+
+    def progress(self, scene: int, first: int, frames: int) -> None:
+        if self.assembly is not None:
+            self.assembly.progress(scene, first, frames)
+
+    @property
+    def finished(self) -> bool:
+        """Every chosen scene is rendered (or was kept)."""
+        return len(self.book.done) == len(self.book.keys)
+
+    def scenes(self) -> list[RenderedScene]:
+        """The scenes rendered or kept so far, in order."""
+        return sorted(self.book.done, key=lambda r: r.index)
 
 
 class _Book:
     """What a render keeps account of: each scene's key, the scenes done, the manifest."""
 
     def __init__(self, resolved: ResolvedLecture, settings: RenderSettings,
-                 on_done: Callable[[RenderedScene], None] | None, before: dict[str, int]):
-        self.resolved, self.settings, self.on_done, self.before = resolved, settings, on_done, before
+                 on_done: Callable[[RenderedScene], None] | None, tally: Tally):
+        self.resolved, self.settings, self.on_done, self.tally = resolved, settings, on_done, tally
         self.chunks = settings.cache / resolved.slug / "chunks"
         self.done: list[RenderedScene] = []
         self.keys: dict[int, str] = {}
@@ -194,7 +240,7 @@ class _Book:
     def finished(self, rendered: RenderedScene, fresh: bool = True) -> None:
         self.done.append(rendered)
         if fresh:  # recorded at once, so an interrupted render's finished scenes are reused
-            record(self.resolved, self.settings, [rendered], self.keys, work.since(self.before))
+            record(self.resolved, self.settings, [rendered], self.keys, self.tally())
         if self.on_done is not None:
             self.on_done(rendered)
 
@@ -237,7 +283,7 @@ class _Assembly:
 
 
 def _chunk_jobs(plans: dict[int, ScenePlan], pieces: dict[int, list[tuple[Chunk, Path]]],
-                settings: RenderSettings, cluster: str | None) -> list[ChunkJob]:
+                settings: RenderSettings, cluster: str | None, budget: Budget | None) -> list[ChunkJob]:
     """A job for every chunk not kept from an earlier render, the longest first (so no worker is
     left with one at the end)."""
     assets = {index: Assets.of(plan) for index, plan in plans.items()}
@@ -245,7 +291,7 @@ def _chunk_jobs(plans: dict[int, ScenePlan], pieces: dict[int, list[tuple[Chunk,
     if scratch is not None:
         scratch.mkdir(parents=True, exist_ok=True)
     work = [ChunkJob(plans[index], assets[index], chunk, settings.quality, settings.verbose, scratch,
-                     settings.format, settings.transparent)
+                     settings.format, settings.transparent, budget)
             for index, chunks in pieces.items() for chunk, path in chunks if not path.is_file()]
     return sorted(work, key=lambda job: -job.chunk.busy)
 
@@ -416,15 +462,22 @@ def render_resolved(
     before: dict[str, int] | None = None,
 ) -> tuple[RenderedScene, list[RenderedScene]]:
     """`render_lecture` of a lecture already read (or translated): the joined video and its scenes."""
-    from lecturekit.package import Part, join
-
     before = work.counts() if before is None else before
     scenes = render_resolved_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster, before)
+    return join_lecture(resolved, settings, scenes, since(before)), scenes
+
+
+def join_lecture(resolved: ResolvedLecture, settings: RenderSettings, scenes: list[RenderedScene],
+                 tally: Tally) -> RenderedScene:
+    """The lecture's own video from its rendered `scenes` (kept when none of them changed), with
+    its captions, recorded in render.json with the work `tally` gives."""
+    from lecturekit.package import Part, join
+
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
-        return RenderedScene(0, resolved.title, path, entries[path.name]["frames"]), scenes  # no scene changed
+        return RenderedScene(0, resolved.title, path, entries[path.name]["frames"])  # no scene changed
     cues = captions(joined_beats(resolved, scenes, settings.frame_rate), settings.language)
     frames = join([Part(s.path, s.title) for s in scenes], path, settings.frame_rate, cues, lang=settings.language)
     if settings.narration is not None or settings.tts:
@@ -433,8 +486,8 @@ def render_resolved(
             with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
-    record(resolved, settings, [whole], {0: key}, work.since(before))
-    return whole, scenes
+    record(resolved, settings, [whole], {0: key}, tally())
+    return whole
 
 
 def joined_beats(resolved: ResolvedLecture, scenes: list[RenderedScene], fps: int) -> list[tuple[float, float, str]]:

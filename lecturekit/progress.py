@@ -124,3 +124,31 @@ class Steps:
         self.shown = fraction
         self.stream.write(f"{self.what}: {fraction:.0%} ({done:g}/{total:g}{self.unit})\n")
         self.stream.flush()
+
+
+class CatalogueDisplay:
+    """One line for a whole catalogue each time a lecture ends: lectures done of all, hours of
+    video done, an estimate of the time left (from the video rendered so far in this run, not
+    the video kept), and the lecture that failed last, if any."""
+
+    def __init__(self, lectures: int, seconds: float, stream: TextIO | None = None):
+        self.lectures, self.seconds = lectures, seconds
+        self.stream = stream or sys.stderr
+        self.started = time.monotonic()
+        self.done = self.done_seconds = self.rendered_seconds = 0.0
+        self.failing: str | None = None
+
+    def ended(self, seconds: float, rendered: bool, failing: str | None = None) -> None:
+        """A lecture ended: `seconds` of video (`rendered` in this run, or kept), or failed (`failing`)."""
+        self.done += 1
+        self.done_seconds += seconds
+        self.rendered_seconds += seconds if rendered else 0.0
+        self.failing = failing or self.failing
+        left = self.seconds - self.done_seconds
+        eta = ""
+        if self.rendered_seconds > 0 and left > 0:
+            eta = f", about {_clock((time.monotonic() - self.started) / self.rendered_seconds * left)} left"
+        failed = f"; failing: {self.failing}" if self.failing else ""
+        self.stream.write(f"catalogue: {int(self.done)}/{self.lectures} lectures, {self.done_seconds / 3600:.2f}/"
+                          f"{self.seconds / 3600:.2f} h of video{eta}{failed}\n")
+        self.stream.flush()

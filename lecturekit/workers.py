@@ -10,10 +10,11 @@ import multiprocessing
 import os
 import resource
 import signal
-from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from collections import deque
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from lecturekit import work
 from lecturekit.diagnostics import Place, RenderError, error
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from distributed import Client
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+K_contra = TypeVar("K_contra", bound=Hashable, contravariant=True)
 Landed = Callable[[ChunkVideo], None]
 ChunkProgress = Callable[[int, int, int], None]
 
@@ -101,6 +104,16 @@ class LocalPool:
         for _ in range(workers):
             self.pool.submit(_warm)
 
+    def submit(self, job: ChunkJob) -> Future[ChunkVideo]:
+        return self.pool.submit(_chunk_in_worker, job)
+
+    def heard(self) -> list[tuple[int, int, int]]:
+        """The progress the workers reported since last asked: (scene, first frame, frames written)."""
+        told = []
+        while not self.queue.empty():
+            told.append(self.queue.get())
+        return told
+
     def run(self, jobs: Sequence[ChunkJob], landed: Landed, progress: ChunkProgress | None) -> list[RenderError]:
         failed: list[RenderError] = []
         pending = {self.pool.submit(_chunk_in_worker, job) for job in jobs}
@@ -114,8 +127,7 @@ class LocalPool:
                 except BrokenProcessPool:
                     raise RenderError(error(Place(), "a render worker process died (killed, or out of memory)",
                                             "run again: finished scenes are complete")) from None
-            while not self.queue.empty():
-                scene, first, frames = self.queue.get()
+            for scene, first, frames in self.heard():
                 if progress is not None:
                     progress(scene, first, frames)
         return failed
@@ -160,10 +172,128 @@ def run_cluster(jobs: Sequence[ChunkJob], address: str, landed: Landed) -> list[
     return failed
 
 
+class Receiver(Protocol[K_contra]):
+    """Where a shared pool sends what became of each job, by the key it was handed with (its
+    lecture, in a catalogue)."""
+
+    def started(self, key: K_contra) -> None: ...
+    def landed(self, key: K_contra, video: ChunkVideo) -> None: ...
+    def failed(self, key: K_contra, error: RenderError) -> None: ...
+    #: False once the key's other jobs are not worth running (its lecture failed).
+    def wanted(self, key: K_contra) -> bool: ...
+
+
+#: Times a job is run again after it failed, crashed its worker or lost it.
+RETRIES = 1
+
+
+def _gone(what: str) -> RenderError:
+    return RenderError(error(Place(), what, "run again: finished lectures are kept"))
+
+
+class LocalSlots(Generic[K]):
+    """Local workers that each run one job at a time (a `LocalPool` of one process each), so the
+    job that killed its worker is known: it is run again once, on another worker, and the dead
+    worker is replaced."""
+
+    def __init__(self, workers: int):
+        self.slots = [LocalPool(1) for _ in range(workers)]
+
+    def run(self, jobs: Sequence[tuple[K, ChunkJob]], receiver: Receiver[K]) -> None:
+        """Every job (in the order given: the longest first), its outcome told to `receiver`."""
+        waiting = deque((key, job, 0, -1) for key, job in jobs)  # key, job, tries so far, slot it last failed on
+        running: dict[Future[ChunkVideo], tuple[int, tuple[K, ChunkJob, int, int]]] = {}
+        while waiting or running:
+            busy = {slot for slot, _ in running.values()}
+            for slot in [s for s in range(len(self.slots)) if s not in busy]:
+                taken = self._next(waiting, slot, receiver)
+                if taken is not None:
+                    receiver.started(taken[0])
+                    running[self.slots[slot].submit(taken[1])] = slot, taken
+            if not running:
+                continue
+            ready, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
+            for pool in self.slots:
+                pool.heard()  # a catalogue follows its lectures, not their frames
+            for future in ready:
+                slot, (key, job, tries, _) = running.pop(future)
+                try:
+                    receiver.landed(key, _counted(future.result()))
+                    continue
+                except RenderError as exc:
+                    failure = exc
+                except BrokenProcessPool:
+                    self.slots[slot].close(interrupted=True)
+                    self.slots[slot] = LocalPool(1)
+                    failure = _gone("its worker process died (killed, or out of memory)")
+                if tries < RETRIES:
+                    waiting.appendleft((key, job, tries + 1, slot))
+                else:
+                    receiver.failed(key, failure)
+
+    def _next(self, waiting: deque[tuple[K, ChunkJob, int, int]], slot: int,
+              receiver: Receiver[K]) -> tuple[K, ChunkJob, int, int] | None:
+        """The first waiting job still wanted that did not last fail on `slot` (where another
+        slot could take it)."""
+        for item in list(waiting):
+            if not receiver.wanted(item[0]):
+                waiting.remove(item)
+            elif item[3] != slot or len(self.slots) == 1:
+                waiting.remove(item)
+                return item
+        return None
+
+    def close(self, interrupted: bool) -> None:
+        for slot in self.slots:
+            slot.close(interrupted)
+
+
+def _on_worker(job: ChunkJob) -> tuple[ChunkVideo | RenderError, str]:
+    """A job on a Dask worker: its video or the error that stopped it, and the worker's address."""
+    from distributed import get_worker
+
+    try:
+        outcome: ChunkVideo | RenderError = run_chunk(job)
+    except RenderError as exc:
+        outcome = exc
+    return outcome, get_worker().address
+
+
+def run_cluster_shared(jobs: Sequence[tuple[K, ChunkJob]], address: str, receiver: Receiver[K]) -> None:
+    """The jobs on a Dask cluster, the first given the highest priority; a job that fails is run
+    once more on another worker. A job whose worker is lost the scheduler runs again itself; when
+    it gives up (KilledWorker), the job is retried once more here."""
+    from distributed import as_completed
+
+    with _client(address) as client:
+        tries: dict[Future, tuple[K, ChunkJob, int]] = {}
+        for rank, (key, job) in enumerate(jobs):
+            receiver.started(key)
+            tries[client.submit(_on_worker, job, pure=False, priority=len(jobs) - rank)] = key, job, 0
+        running = as_completed(list(tries))
+        for future in running:
+            key, job, tried = tries.pop(future)
+            try:
+                outcome, worker = future.result()
+            except Exception as exc:  # the scheduler gave up on it: its workers died under it
+                outcome, worker = _gone(f"its worker was lost ({type(exc).__name__})"), ""
+            if isinstance(outcome, ChunkVideo):
+                receiver.landed(key, _counted(outcome))
+            elif tried < RETRIES and receiver.wanted(key):
+                others = [w for w in client.scheduler_info()["workers"] if w != worker]
+                elsewhere = {"workers": others, "allow_other_workers": True} if others else {}
+                again = client.submit(_on_worker, job, pure=False, **elsewhere)
+                tries[again] = key, job, tried + 1
+                running.add(again)
+            else:
+                receiver.failed(key, outcome)
+
+
 def _counted(video: ChunkVideo) -> ChunkVideo:
     """A chunk rendered in another process, its work added to this process's counts."""
     work.add(video.work)
     return video
 
 
-__all__ = ["LocalPool", "cluster_workers", "run_cluster", "run_here", "unwind_on_sigterm"]
+__all__ = ["LocalPool", "LocalSlots", "Receiver", "cluster_workers", "run_cluster", "run_cluster_shared", "run_here",
+           "unwind_on_sigterm"]

@@ -44,8 +44,10 @@ class LectureRow(_Report):
     #: The language of this row's video (None: as recorded).
     language: str | None = None
     status: Status
-    #: One line saying why, for a lecture that is not done.
+    #: One line saying why a lecture is not done; for one done, its first warning (None: none).
     reason: str | None = None
+    #: Every line of why (an invalid lecture's `check` errors), the first of them `reason`.
+    errors: list[str] = []
     scenes: int = 0
     #: Length of the video, in seconds.
     seconds: float = 0.0
@@ -103,6 +105,9 @@ class Catalogue(_Report):
     cluster: str = "local"
     started: str
     wall_seconds: float
+    #: The work counted over the run (`lecturekit.work`): frames drawn and held are those of the
+    #: chunks that landed in this run.
+    work: dict[str, int] = {}
     rows: list[LectureRow]
 
     @computed_field  # type: ignore[prop-decorator]  # pydantic's documented use on a property
