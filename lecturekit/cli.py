@@ -282,10 +282,11 @@ def catalogue(
     """Render every lecture of a folder tree or list on one pool of workers.
 
     Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
-    OUT/catalogue.json reports every lecture: done, invalid (its check errors) or failed (why, in
-    one line). A job that fails, runs past its budget or loses its worker is retried once. Run it
-    again after an interruption: only what is missing is rendered. Exits 0 when every lecture is
-    done, 1 when some are invalid or failed, 3 when it stopped (a full disk).
+    OUT/catalogue.json and the page OUT/catalogue.html report every lecture: done, invalid (its
+    check errors) or failed (why, in one line). A job that fails, runs past its budget or loses
+    its worker is retried once. Run it again after an interruption: only what is missing is
+    rendered. Exits 0 when every lecture is done, 1 when some are invalid or failed, 3 when it
+    stopped (a full disk).
     """
     from lecturekit.catalogue.run import CatalogueRequest, render_catalogue
     from lecturekit.jobs import Budget
@@ -297,7 +298,7 @@ def catalogue(
     bad = [row for row in report.rows if row.status != "done"]
     for row in bad:
         typer.echo(f"{row.status}: {row.source}: {row.reason}", err=True)
-    typer.echo(f"wrote {out / 'catalogue.json'}: {len(report.rows) - len(bad)} done, {len(bad)} not")
+    typer.echo(f"wrote {out / 'catalogue.html'}: {len(report.rows) - len(bad)} done, {len(bad)} not")
     raise typer.Exit(1 if bad else 0)
 
 

@@ -19,9 +19,11 @@ from pathlib import Path
 
 from lecturekit import work
 from lecturekit.catalogue.found import attempt_of, lectures_in
+from lecturekit.catalogue.page import write_report
 from lecturekit.catalogue.rows import Catalogue, LectureRow, Status
+from lecturekit.catalogue.thumbnails import thumbnail
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, Severity, error
-from lecturekit.files import atomic, sweep
+from lecturekit.files import sweep
 from lecturekit.jobs import Budget, ChunkJob, ChunkVideo
 from lecturekit.multilingual import in_language
 from lecturekit.pipeline import LectureRender, join_lecture
@@ -34,6 +36,8 @@ from lecturekit.workers import LocalSlots, cluster_workers, run_cluster_shared
 #: What a chunk may take unless told otherwise: CPU seconds per second of its video (the demo at
 #: -q h takes 0.75 on the thread that draws), and resident memory (a -q h worker holds under 1 GiB).
 DEFAULT_BUDGET = Budget(cpu_per_second=20.0, memory=2048 << 20)
+#: The report's stills of each lecture, in the output folder.
+THUMBNAILS = ".catalogue-thumbnails"
 #: Errors that mean the disk (or the user's quota) is full.
 FULL = (errno.ENOSPC, errno.EDQUOT)
 
@@ -179,19 +183,19 @@ class _Run:
         else:
             lecture.cpu += time.process_time() - began
             lecture.row = self._row(lecture, Status.done, [], seconds=whole.frames / lecture.settings.frame_rate,
-                                    video=whole.path)
+                                    video=whole.path, still=self._thumbnail(whole.path))
         self._ended(number)
 
     def _ended(self, number: int) -> None:
         row = self.lectures[number].row
         assert row is not None
-        write_catalogue_json(self.catalogue(), self.out)
+        write_report(self.catalogue(), self.out)
         if self.display is not None:
             failing = None if row.status is Status.done else f"{row.source}: {row.reason}"
             self.display.ended(row.seconds, row.frames_drawn > 0, failing)
 
     def _row(self, lecture: _Lecture, status: Status, errors: list[Diagnostic], retried: bool = False,
-             seconds: float = 0.0, video: Path | None = None) -> LectureRow:
+             seconds: float = 0.0, video: Path | None = None, still: Path | None = None) -> LectureRow:
         resolved = lecture.resolved
         found = resolved.diagnostics if resolved is not None else []
         warned = [d for d in found if d.severity in (Severity.WARNING, Severity.UNRESOLVED)]
@@ -209,7 +213,13 @@ class _Run:
             wall_seconds=round(time.monotonic() - lecture.began, 3) if lecture.began else 0.0,
             video=self._relative(video), captions=self._relative(video.with_suffix(".vtt") if video else None),
             manifest=self._relative(video.with_name("render.json") if video else None),
+            thumbnail=self._relative(still),
             attempt=attempt_of(lecture.source))
+
+    def _thumbnail(self, video: Path) -> Path:
+        """The lecture's still for the report, kept with the report rather than in the lecture's
+        folder (whose files are render.json's)."""
+        return thumbnail(video, self.out / THUMBNAILS / f"{video.stem}.jpg")
 
     def _relative(self, path: Path | None) -> str | None:
         return None if path is None else Path(os.path.relpath(path.resolve(), self.out.resolve())).as_posix()
@@ -222,15 +232,6 @@ class _Run:
             workers=self.workers, cluster=request.cluster or "local", started=self.begun.isoformat(timespec="seconds"),
             wall_seconds=round(time.monotonic() - self.clock, 3), work=work.since(self.before),
             rows=[lecture.row for lecture in self.lectures if lecture.row is not None])
-
-
-def write_catalogue_json(catalogue: Catalogue, folder: Path) -> Path:
-    """catalogue.json in `folder`, whole or not at all (the report page writes it beside its HTML
-    once it exists)."""
-    path = folder / "catalogue.json"
-    with atomic(path) as tmp:
-        tmp.write_text(catalogue.model_dump_json(indent=2), encoding="utf-8")
-    return path
 
 
 def render_catalogue(request: CatalogueRequest,
@@ -259,8 +260,8 @@ def render_catalogue(request: CatalogueRequest,
             slots.close(interrupted)
         sweep(request.settings.cache)  # what a worker killed outright left behind
     catalogue = run.catalogue()
-    write_catalogue_json(catalogue, request.settings.out)
+    write_report(catalogue, request.settings.out)
     return catalogue
 
 
-__all__ = ["DEFAULT_BUDGET", "CatalogueRequest", "render_catalogue", "write_catalogue_json"]
+__all__ = ["DEFAULT_BUDGET", "CatalogueRequest", "render_catalogue"]

@@ -1,6 +1,6 @@
-"""A catalogue renders many tiny generated lectures on one pool, on local workers and on a real
-Dask cluster: bad lectures are reported and skipped, a worker killed mid-way and the command
-killed mid-way cost nothing twice, and an unchanged catalogue draws nothing.
+"""A catalogue of many tiny generated lectures, and the processes that render it (the command,
+local workers, a real Dask cluster), for the catalogue's tests: bad lectures are reported and
+skipped, a worker killed mid-way and the command killed mid-way cost nothing twice.
 
 "Frames drawn" here is counted work: the frames (drawn and held) of the chunks that landed, that
 is, were written to the chunk cache. A killed run's landed chunks are the chunk files it left in
@@ -9,7 +9,6 @@ the cache (a chunk is written whole or not at all); a finished run's are in its 
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import signal
@@ -23,70 +22,63 @@ from pathlib import Path
 from typing import Any
 
 import av
-import pytest
-from typer.testing import CliRunner
 
-from lecturekit import pipeline
-from lecturekit.cli import app
 from tests.conftest import ROOT
 
-#: Every test here renders video.
-pytestmark = pytest.mark.slow
-
 GOOD = 30
-#: The scene title whose render burns CPU before drawing (see `_burner`): it runs past its budget.
+#: The scene title whose render burns CPU before drawing (see `burner`): it runs past its budget.
 BURN = "Burn the budget"
 SAY = "t is shown on the screen, written out."
 
 
-def _scene(title: str, start: float, end: float, objects: dict[str, str], say: str) -> dict[str, Any]:
+def scene(title: str, start: float, end: float, objects: dict[str, str], say: str) -> dict[str, Any]:
     shows = [[start, f"{name} is shown on the screen, written out."] for name in objects]
     return {"title": title, "start": start, "end": end, "objects": objects,
             "beats": [{"start": start, "say": say, "live": None, "does": shows}]}
 
 
-def _lecture(number: int, scenes: list[dict[str, Any]]) -> dict[str, Any]:
+def lecture(number: int, scenes: list[dict[str, Any]]) -> dict[str, Any]:
     return {"version": 1, "lectureId": f"catalogue-{number}", "attempt": 2,
             "publication": {"slug": f"lecture-{number:02d}", "title": f"Lecture {number}", "watch": {"scenes": scenes}}}
 
 
-def _write(path: Path, data: Any) -> None:
+def write(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
 
 
-def _catalogue(root: Path) -> dict[str, str]:
+def catalogue(root: Path) -> dict[str, str]:
     """A tree of lectures, by folder: GOOD good ones of 1 to 2 s (the first with two scenes), three
     invalid, one whose image is missing (rendered, with its gap) and one that runs past its budget."""
     kinds = {}
     for n in range(GOOD):
-        scenes = [_scene("Opening", 0.0, 1.0 + (n % 3) / 3, {"t": f'a Title that says "Lecture {n}"'}, f"Lecture {n}.")]
+        scenes = [scene("Opening", 0.0, 1.0 + (n % 3) / 3, {"t": f'a Title that says "Lecture {n}"'}, f"Lecture {n}.")]
         if n == 0:
-            scenes.append(_scene("Second", scenes[0]["end"], scenes[0]["end"] + 1.0,
+            scenes.append(scene("Second", scenes[0]["end"], scenes[0]["end"] + 1.0,
                                  {"h": 'a Heading that says "More"'}, "And more."))
-        _write(root / f"good-{n:02d}" / "lecture.json", _lecture(n, scenes))
+        write(root / f"good-{n:02d}" / "lecture.json", lecture(n, scenes))
         kinds[f"good-{n:02d}"] = "done"
-    _write(root / "bad-json" / "lecture.json", "{not json")
-    broken = _lecture(90, [_scene("Opening", 0.0, 1.0, {"t": 'a Title that says "x"'}, "x")])
+    write(root / "bad-json" / "lecture.json", "{not json")
+    broken = lecture(90, [scene("Opening", 0.0, 1.0, {"t": 'a Title that says "x"'}, "x")])
     del broken["publication"]["watch"]["scenes"][0]["title"]
-    _write(root / "bad-schema" / "lecture.json", broken)
-    _write(root / "bad-times" / "lecture.json", _lecture(91, [_scene("Opening", 0.0, -1.0, {"t": 'a Title that '
+    write(root / "bad-schema" / "lecture.json", broken)
+    write(root / "bad-times" / "lecture.json", lecture(91, [scene("Opening", 0.0, -1.0, {"t": 'a Title that '
                                                                                             'says "x"'}, "x")]))
-    _write(root / "no-image" / "lecture.json", _lecture(92, [_scene(
+    write(root / "no-image" / "lecture.json", lecture(92, [scene(
         "Opening", 0.0, 1.0, {"i": "an Image (path='figures/none.png', aspect=(4, 3))"}, "A figure.")]))
-    _write(root / "burn" / "lecture.json", _lecture(93, [_scene(BURN, 0.0, 1.0, {"t": 'a Title that says "hot"'},
+    write(root / "burn" / "lecture.json", lecture(93, [scene(BURN, 0.0, 1.0, {"t": 'a Title that says "hot"'},
                                                                  "Hot.")]))
     kinds.update({"bad-json": "invalid", "bad-schema": "invalid", "bad-times": "invalid", "no-image": "done",
                   "burn": "failed"})
-    _write(root / "notes" / "render.json", {"publication": {}})  # never a lecture, whatever it holds
+    write(root / "notes" / "render.json", {"publication": {}})  # never a lecture, whatever it holds
     return kinds
 
 
-def _burner(folder: Path) -> dict[str, str]:
+def burner(folder: Path) -> dict[str, str]:
     """An environment whose Python processes (the command's workers, Dask's) burn 3 CPU seconds
     before rendering a scene titled BURN: more than its budget of 2 s (--cpu-budget 1, and the
     floor of 2 s a chunk), which the good lectures' chunks keep well within."""
-    _write(folder / "sitecustomize.py", f'''
+    write(folder / "sitecustomize.py", f'''
 import time
 import lecturekit.render as render
 _draw = render.render_scene
@@ -103,40 +95,40 @@ render.render_scene = render_scene
     return {**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}"}
 
 
-def _command(source: Path, out: Path, env: dict[str, str], *extra: str) -> subprocess.Popen:
+def command(source: Path, out: Path, env: dict[str, str], *extra: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "lecturekit", "catalogue", str(source), "-q", "l", "--out", str(out),
          "--cpu-budget", "1", *extra],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
 
 
-def _rows(out: Path) -> list[dict[str, Any]]:
+def report_rows(out: Path) -> list[dict[str, Any]]:
     report = out / "catalogue.json"
     return json.loads(report.read_text())["rows"] if report.is_file() else []
 
 
-def _wait_for_rows(process: subprocess.Popen, out: Path, done: int) -> None:
+def wait_for_rows(process: subprocess.Popen, out: Path, done: int) -> None:
     deadline = time.monotonic() + 600
-    while sum(row["status"] == "done" for row in _rows(out)) < done:
+    while sum(row["status"] == "done" for row in report_rows(out)) < done:
         assert process.poll() is None, f"the catalogue ended before it could be interrupted: {process.communicate()[0]}"
         assert time.monotonic() < deadline, "the catalogue never got going"
         time.sleep(0.2)
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
     try:
         return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
         return []
 
 
-def _kill(pids: list[int]) -> None:
+def kill(pids: list[int]) -> None:
     for pid in pids:
         with suppress(ProcessLookupError):
             os.kill(pid, signal.SIGKILL)
 
 
-def _chunk_frames(out: Path) -> int:
+def chunk_frames(out: Path) -> int:
     """Frames in the chunk files kept in the cache: the chunks that landed."""
     total = 0
     for chunk in [c for c in (out / ".lecturekit-cache").rglob("chunks/*.mp4") if ".part" not in c.name]:
@@ -145,20 +137,20 @@ def _chunk_frames(out: Path) -> int:
     return total
 
 
-def _landed(report: dict[str, Any]) -> int:
+def landed(report: dict[str, Any]) -> int:
     return report["work"].get("frames drawn", 0) + report["work"].get("frames held", 0)
 
 
-def _lecture_frames(out: Path, slug: str) -> dict[str, int]:
+def lecture_frames(out: Path, slug: str) -> dict[str, int]:
     """The frames of each scene video a lecture's render.json names."""
     manifest = json.loads((out / slug / "render.json").read_text())
     return {f["path"]: f["frames"] for f in manifest["files"] if f["scene"] and f["path"].endswith(".mp4")}
 
 
-def _everything_whole(source: Path, out: Path, kinds: dict[str, str]) -> int:
+def everything_whole(source: Path, out: Path, kinds: dict[str, str]) -> int:
     """The report says what each lecture came to; every good one has its video, captions and
     render.json; nothing temporary is left. Returns the frames of all the good lectures' scenes."""
-    rows = {Path(row["source"]).parent.name: row for row in _rows(out)}
+    rows = {Path(row["source"]).parent.name: row for row in report_rows(out)}
     assert {name: row["status"] for name, row in rows.items()} == kinds
     assert not [p for p in out.rglob("*") if ".part" in p.name or p.name.startswith(".job-")], "a temporary was left"
     assert not [p for p in source.rglob("*") if ".part" in p.name]
@@ -167,7 +159,7 @@ def _everything_whole(source: Path, out: Path, kinds: dict[str, str]) -> int:
         if row["status"] == "done":
             video = out / row["video"]
             assert video.is_file() and (out / row["captions"]).is_file() and (out / row["manifest"]).is_file()
-            frames += sum(_lecture_frames(out, video.parent.name).values())
+            frames += sum(lecture_frames(out, video.parent.name).values())
         else:
             assert row["reason"] and "\n" not in row["reason"]
     assert "is not valid JSON" in rows["bad-json"]["reason"]
@@ -178,58 +170,40 @@ def _everything_whole(source: Path, out: Path, kinds: dict[str, str]) -> int:
     return frames
 
 
-def _interrupted_then_resumed(tmp_path: Path, kill_worker: list[int] | None, *extra: str) -> tuple[Path, Path, int]:
+def interrupted_then_resumed(tmp_path: Path, kill_worker: list[int] | None, *extra: str) -> tuple[Path, Path, int]:
     """Run the catalogue, SIGKILL a worker (the local one the command started, or `kill_worker`)
     mid-way, then SIGKILL the command, and run it again; returns SOURCE, OUT and the frames the
     second run drew."""
     source, out = tmp_path / "lectures", tmp_path / "media"
-    kinds = _catalogue(source)
-    env = _burner(tmp_path / "site")
-    first = _command(source, out, env, *extra)
+    kinds = catalogue(source)
+    env = burner(tmp_path / "site")
+    first = command(source, out, env, *extra)
     workers: list[int] = []
     try:
-        _wait_for_rows(first, out, 3)
-        workers = [c for c in _children(first.pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
-        _kill(kill_worker[:1] if kill_worker is not None else workers[:1])
-        _wait_for_rows(first, out, 12)
+        wait_for_rows(first, out, 3)
+        workers = [c for c in children(first.pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
+        kill(kill_worker[:1] if kill_worker is not None else workers[:1])
+        wait_for_rows(first, out, 12)
     finally:
         first.kill()
         first.wait()
-        _kill(workers)  # the local workers the killed command left
-    landed_first = _chunk_frames(out)
-    assert sum(row["status"] == "done" for row in _rows(out)) < GOOD, "the command finished before it was killed"
+        kill(workers)  # the local workers the killed command left
+    landed_first = chunk_frames(out)
+    assert sum(row["status"] == "done" for row in report_rows(out)) < GOOD, "the command finished before it was killed"
     # the job on the killed worker was run again: no good lecture failed for it
-    assert {Path(row["source"]).parent.name for row in _rows(out) if row["status"] == "failed"} <= {"burn"}
-    again = _command(source, out, env, *extra)
+    assert {Path(row["source"]).parent.name for row in report_rows(out) if row["status"] == "failed"} <= {"burn"}
+    again = command(source, out, env, *extra)
     output, _ = again.communicate(timeout=600)
     assert again.returncode == 1 and "Traceback" not in output, output  # some lectures are invalid or failed
-    total = _everything_whole(source, out, kinds)
+    total = everything_whole(source, out, kinds)
     report = json.loads((out / "catalogue.json").read_text())
-    assert 0 < _landed(report) < total
-    assert landed_first + _landed(report) == total  # no chunk drawn twice, none lost
-    return source, out, _landed(report)
-
-
-def test_a_catalogue_on_local_workers_survives_a_killed_worker_and_a_killed_command(tmp_path: Path) -> None:
-    source, out, _ = _interrupted_then_resumed(tmp_path, None, "--jobs", "2")
-    env = _burner(tmp_path / "site")
-    again = _command(source, out, env, "--jobs", "2")
-    again.communicate(timeout=600)
-    assert _landed(json.loads((out / "catalogue.json").read_text())) == 0  # unchanged: nothing drawn
-
-    lecture = source / "good-00" / "lecture.json"
-    data = json.loads(lecture.read_text())
-    data["publication"]["watch"]["scenes"][1]["objects"]["h"] = 'a Heading that says "More, changed"'
-    lecture.write_text(json.dumps(data))
-    again = _command(source, out, env, "--jobs", "2")
-    again.communicate(timeout=600)
-    report = json.loads((out / "catalogue.json").read_text())
-    assert _landed(report) == _lecture_frames(out, "lecture-00")["02-second.mp4"]  # only the changed scene's chunk
-    assert [row["frames_drawn"] > 0 for row in report["rows"]].count(True) == 1
+    assert 0 < landed(report) < total
+    assert landed_first + landed(report) == total  # no chunk drawn twice, none lost
+    return source, out, landed(report)
 
 
 @contextmanager
-def _dask_cluster(env: dict[str, str]) -> Iterator[tuple[str, list[int]]]:
+def dask_cluster(env: dict[str, str]) -> Iterator[tuple[str, list[int]]]:
     """A `dask scheduler` and two `dask worker` processes (no nanny: a killed worker stays dead)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -253,33 +227,3 @@ def _dask_cluster(env: dict[str, str]) -> Iterator[tuple[str, list[int]]]:
             process.wait()
 
 
-def test_a_catalogue_on_a_dask_cluster_survives_a_killed_worker_and_a_killed_command(tmp_path: Path) -> None:
-    env = _burner(tmp_path / "site")
-    with _dask_cluster(env) as (address, workers):
-        _interrupted_then_resumed(tmp_path, workers, "--cluster", address)
-
-
-def test_a_full_disk_stops_the_catalogue_with_one_line_and_nothing_half_written(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    source, out = tmp_path / "lectures", tmp_path / "media"
-    for n in range(3):
-        _write(source / f"l{n}" / "lecture.json", _lecture(n, [_scene("Opening", 0.0, 1.0, {"t": 'a Title that says '
-                                                                                             f'"{n}"'}, "Hi.")]))
-    real, written = pipeline.atomic, []
-
-    @contextmanager
-    def filling(path: Path) -> Iterator[Path]:
-        with real(path) as tmp:
-            yield tmp
-            written.append(path)
-            if len([p for p in written if "chunks" in p.parts]) == 2:  # the second chunk finds the disk full
-                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-
-    monkeypatch.setattr(pipeline, "atomic", filling)
-    result = CliRunner().invoke(app, ["catalogue", str(source), "-q", "l", "--jobs", "1", "--out", str(out),
-                                      "--quiet"])
-    assert result.exit_code == 3
-    assert result.stderr.splitlines() == [line for line in result.stderr.splitlines() if "disk is full" in line] != []
-    assert not [p for p in tmp_path.rglob("*") if ".part" in p.name or p.name.startswith(".job-")]
-    assert len(list(out.rglob("chunks/*.mp4"))) == 1  # the chunk that found the disk full is not there
-    assert [row["status"] for row in _rows(out)] == ["done"]  # the report of what finished stays readable
