@@ -22,6 +22,7 @@ from types import MappingProxyType
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.images import image_bytes
 from lecturekit.kinds import ImageSpec
+from lecturekit.memory import give_back_large_blocks, peak_mib
 from lecturekit.plan.chunks import Chunk
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Format, Quality
@@ -146,12 +147,15 @@ class ChunkVideo:
     work: dict[str, int] = field(default_factory=dict)
     #: CPU seconds the thread that rendered it spent on it.
     cpu_seconds: float = 0.0
+    #: The peak resident memory (MiB) of the process that rendered it, over its life so far.
+    peak_mib: float = 0.0
 
 
 def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> ChunkVideo:
     """Render one chunk of the job's plan, in whatever process runs the job."""
     from lecturekit.render import render_scene  # imported before the clock starts: a worker's first job pays it
 
+    give_back_large_blocks()  # a worker's pictures and x264's buffers leave no heap behind
     started = time.thread_time()
     with job.assets.unpacked(job.scratch) as folder, counting() as done:
         plan = replace(job.plan, folder=str(folder))
@@ -172,7 +176,7 @@ def run_chunk(job: ChunkJob, progress: Callable[[int], None] | None = None) -> C
             raise RenderError(error(Place(scene=plan.title), f"rendering failed: {exc}",
                                     "run again with lecturekit --debug for the details")) from exc
         data = video.read_bytes()
-    return ChunkVideo(job.scene, job.chunk, data, dict(done), time.thread_time() - started)
+    return ChunkVideo(job.scene, job.chunk, data, dict(done), time.thread_time() - started, peak_mib())
 
 
 def chunk_key(scene_key: str, plan: ScenePlan, chunk: Chunk) -> str:

@@ -1,0 +1,74 @@
+"""A render worker keeps to the memory the package states (`WORKER_PEAK_MIB`), which a catalogue
+counts on when it decides how many workers fit: a local worker process renders a busy stretch of
+the transformer lecture at -q h (1080p60) and says what its peak resident memory was; and large
+blocks freed are given back to the system (what kept a worker's heap growing over a long scene)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lecturekit.jobs import Assets, ChunkJob, ChunkVideo
+from lecturekit.memory import WORKER_PEAK_MIB
+from lecturekit.pipeline import plan_scenes, select
+from lecturekit.plan.chunks import Chunk, busy_in, drawn
+from lecturekit.resolve import ResolvedLecture
+from lecturekit.settings import PRESETS, Quality
+from lecturekit.workers import LocalPool
+from tests.conftest import ROOT
+
+#: Scene 6 opens with a heading and a table written row by row (223 frames drawn at 1080p); at
+#: frame 495 the board holds.
+SCENE, FRAMES = "6", 495
+
+
+@pytest.mark.slow
+def test_a_worker_renders_at_q_h_within_the_stated_memory(transformer_resolved: ResolvedLecture,
+                                                           tmp_path: Path) -> None:
+    quality = Quality.h
+    plan, = plan_scenes(transformer_resolved, select(transformer_resolved, [SCENE]), PRESETS[quality].fps)
+    chunk = Chunk(0, FRAMES, drawn(busy_in(plan.busy(), 0, FRAMES)))
+    job = ChunkJob(plan, Assets.of(plan), chunk, quality, scratch=tmp_path)
+    videos: list[ChunkVideo] = []
+    pool = LocalPool(1)
+    try:
+        failed = pool.run([job], videos.append, None)
+    finally:
+        pool.close(interrupted=False)
+    assert not failed
+    video, = videos
+    assert video.work["frames drawn"] == chunk.busy + 1  # the opening picture, then each busy frame
+    assert video.peak_mib < WORKER_PEAK_MIB, f"a -q h worker peaked at {video.peak_mib:.0f} MiB"
+
+
+#: In a fresh process: 64 MiB of 2 MiB blocks, each followed by a small block that keeps the heap
+#: from shrinking, are freed; prints the MiB still resident.
+_FREED_AND_KEPT = """
+import sys
+from lecturekit.memory import give_back_large_blocks
+if sys.argv[1] == "given back":
+    give_back_large_blocks()
+def resident():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS"):
+            return int(line.split()[1]) >> 10
+first = bytearray(8 << 20)
+del first  # a large block freed: glibc's own threshold rises past its size
+before = resident()
+held = []
+for _ in range(32):
+    held += [bytearray(2 << 20), bytearray(4096)]
+del held[0::2]
+print(resident() - before)
+"""
+
+
+@pytest.mark.parametrize(("how", "kept"), [("given back", range(0, 2)), ("glibc's own way", range(60, 70))])
+def test_freed_large_blocks_leave_nothing_resident(how: str, kept: range) -> None:
+    """What a worker's heap did with each picture and x264 buffer freed, and what it does now."""
+    out = subprocess.run([sys.executable, "-c", _FREED_AND_KEPT, how], capture_output=True, text=True, cwd=ROOT,
+                         timeout=60)
+    assert int(out.stdout) in kept, out.stderr
