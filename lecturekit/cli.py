@@ -284,15 +284,18 @@ def catalogue(
     Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
     OUT/catalogue.json and the page OUT/catalogue.html report every lecture: done, invalid (its
     check errors) or failed (why, in one line). A job that fails, runs past its budget or loses
-    its worker is retried once. Run it again after an interruption: only what is missing is
+    its worker is retried once. With no --jobs, as many local workers as there are cores and as
+    free memory holds (450 MiB each). Run it again after an interruption: only what is missing is
     rendered. Exits 0 when every lecture is done, 1 when some are invalid or failed, 3 when it
     stopped (a full disk).
     """
     from lecturekit.catalogue.run import CatalogueRequest, render_catalogue
     from lecturekit.jobs import Budget
+    from lecturekit.memory import workers_that_fit
     from lecturekit.progress import CatalogueDisplay
 
-    request = CatalogueRequest(source, RenderSettings(quality, out), _jobs(jobs), lang, cluster,
+    workers = jobs or workers_that_fit(_jobs(None))
+    request = CatalogueRequest(source, RenderSettings(quality, out), workers, lang, cluster,
                                Budget(cpu_budget, memory_budget << 20))
     report = render_catalogue(request, None if quiet else CatalogueDisplay)
     bad = [row for row in report.rows if row.status != "done"]

@@ -12,6 +12,7 @@ moment they are freed. No picture changes: where memory comes from is not what i
 from __future__ import annotations
 
 import ctypes
+import os
 import resource
 
 #: The peak resident memory of a render worker at `-q h` (1080p60), in MiB: what a catalogue
@@ -36,9 +37,19 @@ def give_back_large_blocks() -> bool:
     return bool(mallopt(_M_MMAP_THRESHOLD, LARGE_BLOCK))
 
 
+def workers_that_fit(cores: int) -> int:
+    """As many render workers as there are `cores` and as the memory free now holds at
+    `WORKER_PEAK_MIB` each (at least one)."""
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):
+        return max(1, cores)
+    return max(1, min(cores, free // (WORKER_PEAK_MIB << 20)))
+
+
 def peak_mib() -> float:
     """The most memory this process has held resident so far, in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-__all__ = ["LARGE_BLOCK", "WORKER_PEAK_MIB", "give_back_large_blocks", "peak_mib"]
+__all__ = ["LARGE_BLOCK", "WORKER_PEAK_MIB", "give_back_large_blocks", "peak_mib", "workers_that_fit"]

@@ -5,6 +5,7 @@ blocks freed are given back to the system (what kept a worker's heap growing ove
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lecturekit.jobs import Assets, ChunkJob, ChunkVideo
-from lecturekit.memory import WORKER_PEAK_MIB
+from lecturekit.memory import WORKER_PEAK_MIB, workers_that_fit
 from lecturekit.pipeline import plan_scenes, select
 from lecturekit.plan.chunks import Chunk, busy_in, drawn
 from lecturekit.resolve import ResolvedLecture
@@ -72,3 +73,11 @@ def test_freed_large_blocks_leave_nothing_resident(how: str, kept: range) -> Non
     out = subprocess.run([sys.executable, "-c", _FREED_AND_KEPT, how], capture_output=True, text=True, cwd=ROOT,
                          timeout=60)
     assert int(out.stdout) in kept, out.stderr
+
+
+def test_a_catalogue_runs_as_many_workers_as_cores_and_free_memory_allow(monkeypatch: pytest.MonkeyPatch) -> None:
+    pages = {"SC_PAGE_SIZE": 4096, "SC_AVPHYS_PAGES": (3 * WORKER_PEAK_MIB << 20) // 4096 + 1}
+    monkeypatch.setattr(os, "sysconf", lambda name: pages[name])
+    assert [workers_that_fit(cores) for cores in (1, 2, 3, 8)] == [1, 2, 3, 3]
+    pages["SC_AVPHYS_PAGES"] = 10  # less than one worker's worth: still one
+    assert workers_that_fit(8) == 1
