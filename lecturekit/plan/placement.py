@@ -8,7 +8,12 @@ what is on it, but sets its new texts at the board's one type scale (`layout`'s 
 smallest scale the board takes laid out afresh for any set it will hold after an arrival until
 no text is left on it (`_Placer.life`), and no larger than the texts already on it. A board that
 will be crowded later is set at that size from its first text on; a formula grows alone on the
-board only when nothing will join it. A move goes at the layout's time, or when the lecture says the object moves;
+board only when nothing will join it. Where that scale would set the body text below the minimum
+(a board that will not hold its texts legibly, or a text already shown below it), the new texts
+are set at the scale the board takes now, at most the minimum's: nothing is made illegible by
+what comes later; only the board that cannot hold its texts sets them small (and warns).
+
+A move goes at the layout's time, or when the lecture says the object moves;
 a move too small to see is not made, and what comes back a hair from where it stood (hidden
 and shown again at once) takes its old place. Leaving moves nothing unless the board then holds still:
 then it is laid out again for what is left (texts keep their lines), once the leavers are gone.
@@ -313,6 +318,9 @@ class _Placer:
             now = self.fresh_layout(tuple(names))
             scale = min([self.fresh_layout(s)[0] for s in life]
                         + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
+            legible = self.theme.sizes.minimum / self.theme.sizes.body
+            if scale < legible:  # a board that will not hold its texts legibly: legible while it can
+                scale = min(now[0], legible)
             if now[0] <= scale and not any(n in self.current for n in names):
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
