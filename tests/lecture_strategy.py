@@ -539,3 +539,37 @@ def lectures(draw: st.DrawFn, max_scenes: int = 3, any_colour: bool = False) -> 
     toml = "".join(f'["{index}".{name}]\n' + "".join(f'{key} = "{value}"\n' for key, value in attrs.items())
                    for (index, name), attrs in overrides.items())
     return Generated(data, images, toml)
+
+
+@st.composite
+def growing_boards(draw: st.DrawFn) -> Generated:
+    """One scene whose board grows over its life (issue 30's boards): texts (Panels, Blocks and
+    Texts) added one per beat beside a picture of any shape, or a Derivation revealed line by
+    line with a Block or Panel arriving beside it between its lines."""
+    objects = {"head": 'a Heading that says "A board that grows"'}
+    does: list[list[object]] = [[0.0, shown("head")]]
+    gap = draw(st.sampled_from([1.0, 4.5, 8.0]))  # within the settle time, or a beat apart
+    if draw(st.booleans()):
+        width, height = draw(st.sampled_from(SHAPES))
+        objects["picture"] = f"a Figure (x_range=(0.0, {width / 100}), y_range=(0.0, {height / 100}), " \
+                             f"aspect=({width}.0, {height}.0))"
+        does.append([0.5, shown("picture", "drawn")])
+        for k in range(draw(st.integers(1, 4))):
+            kind = draw(st.sampled_from(PANELS))
+            text = _words(draw, 2, 10) if kind == "Text" else _words(draw, 10, 50)
+            objects[f"text_{k}"] = f'a {kind} that says "{_quoted(text)}"'
+            does.append([round(1.0 + k * gap, 3), shown(f"text_{k}")])
+    else:
+        lines = draw(st.lists(st.sampled_from(LINES), min_size=2, max_size=5))
+        objects["steps"] = 'a Derivation [text] that says "$' + " \\ ".join(lines) + '$"'
+        kind = draw(st.sampled_from(["Block", "Panel"]))
+        objects["note"] = f'a {kind} that says "{_quoted(_words(draw, 10, 50))}"'
+        times = [round(0.5 + k * gap, 3) for k in range(len(lines))]
+        does += [[t, shown("steps")] for t in times]
+        does.append([round(draw(st.sampled_from(times)) + 0.25, 3), shown("note")])
+    does.sort(key=lambda d: float(d[0]))  # type: ignore[arg-type]
+    end = float(does[-1][0]) + 6.0  # type: ignore[arg-type]
+    scene = {"title": "A board that grows", "start": 0, "end": end, "objects": objects,
+             "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
+    return Generated({"version": 1, "publication": {"slug": "growing", "title": "A Growing Board",
+                                                    "watch": {"scenes": [scene]}}})

@@ -10,14 +10,25 @@ Rules:
   about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
   print on a screen, still read without effort) unless the board cannot hold it: then staying on
   the board wins, and the arrangement names what it could not set legibly (`unfit`).
+- One type scale per board: every text that may still be sized is set at its role's font
+  (`Item.base`: body for Panel, Block and Text, math for Math and Derivation, at the theme's
+  ratio) times one factor, the board's; tables share one scale too. A crowded board shrinks its
+  texts together, a step (`STEP` of the body font) at a time, until the body text reaches the
+  minimum; a formula never shrinks on its own. The placement chooses the factor for the board's
+  whole life (`placement._Placer.life`), since a text already shown keeps its size.
 - A crowded board gives way in this order: visuals shrink (down to their visible size), then the
   texts run in two columns side by side, and only then do texts shrink, a step at a time, down to
   the minimum.
-- Texts beside the visuals or under them, visuals in a row or a column: of the arrangements that
-  fit at the gentlest step, the one whose smallest item is largest (each item's scale against its
-  size alone on the board: a visual's width, a text's font), then the largest in total.
+- Texts beside the visuals take the narrowest share of the width they fit in (halving between
+  `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
+  choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
+  Visuals in a row or a column: of the arrangements that fit at the gentlest step, the one whose
+  smallest item is largest (each item's scale against its size alone on the board: a visual's
+  width, a text's font), then the largest in total.
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
-  lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area.
+  lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area
+  (only when it stays alone for the board's life: `Item.largest` is 0 otherwise).
+- A text set below the minimum is named (`unfit`), whatever arrangement set it there.
 - What is on the board is centred in the content area, texts and visuals as one group.
 
 Bounded work: a board of n objects is laid out in at most about n² small steps. Up to `EXHAUSTIVE`
@@ -54,8 +65,14 @@ VISIBLE = 0.3
 LONE_GROWTH = 1.5
 #: ...while it spans at most these shares of the content area's width and height.
 LONE_SHARE = (0.75, 0.5)
-#: Shares of the content area's width the texts may take beside the visuals.
-TEXT_SHARES = (0.34, 0.4, 0.46, 0.52, 0.58, 0.64)
+#: The least share of the content area's width the texts take beside the visuals.
+TEXT_LEAST = 0.34
+#: The most share of the width the texts take beside the visuals when nothing fits legibly.
+TEXT_MOST = 0.64
+#: Halvings that find the narrowest share the texts fit in beside the visuals.
+BISECTIONS = 6
+#: Shares tried beside the visuals: the narrowest that fits and evenly more up to the widest.
+SHARES_TRIED = 4
 #: A title above content takes at most this share of the content area's height.
 TITLE_SHARE = 0.35
 #: Up to this many visuals on a board try every way to break them into rows (2**(n-1) of them).
@@ -99,6 +116,8 @@ class Item:
     padding: float = 0.0
     #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot).
     least_height: float = 0.0
+    #: A text's role's font in the theme (body, math, ...): the board's type scale is font over base.
+    base: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -119,9 +138,9 @@ class Arrangement:
 
 def most_arrangements(n: int) -> int:
     """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
-    each of at most 18 font steps, 1 or 2 columns and 7 places for the texts, the visuals both
+    each of at most 18 font steps, 1 or 2 columns and `SHARES_TRIED` + 1 places for the texts, the visuals both
     in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows."""
-    return 18 * 2 * 7 * 2 * max(2 ** (EXHAUSTIVE - 1), n)
+    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n)
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
@@ -152,6 +171,8 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
         chosen = _Content(content, area, theme, measure).arrange()
         places.update(chosen.places)
         unfit += chosen.unfit
+        unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
+                  and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
     return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)))
 
 
@@ -196,12 +217,6 @@ class _Measure:
             self._sizes[key] = item.size(wrap, font)
         return self._sizes[key]
 
-    def font_at(self, item: Item, step: int) -> float:
-        """An item's font `step` steps down, never below the minimum (nor below its own font
-        when it is smaller); a text already shown keeps its font."""
-        if item.fixed is not None or item.keeps_font:
-            return item.font
-        return max(min(item.font, self.minimum), item.font - STEP * step)
 
 
 @dataclass(frozen=True)
@@ -258,6 +273,10 @@ class _Content:
         self.theme = theme
         self.measure = measure
         self.gap = theme.board.gap
+        shrinks = [t.font for t in self.texts if t.fixed is None and not t.keeps_font and t.font > 0]
+        #: The texts' common scale at the last step: the body text at the minimum (no text that
+        #: is already smaller shrinks).
+        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0))
 
     def arrange(self) -> Arrangement:
         if not self.texts:
@@ -265,7 +284,7 @@ class _Content:
         lone = self._lone_formula()
         if lone is not None:
             return lone
-        steps = max((round((t.font - self.theme.sizes.minimum) / STEP + 0.4999) for t in self.texts), default=0)
+        steps = round((1.0 - self.floor) * self.theme.sizes.body / STEP + 0.4999)
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
         holds = searched or self._least_area() <= self.area.width * self.area.height
         for step in range(max(steps, 0) + 1 if holds else 0):
@@ -281,6 +300,14 @@ class _Content:
 
     # ---------------------------------------------------------------- texts
 
+    def _font(self, item: Item, step: int) -> float:
+        """A text's font `step` steps down the board's one scale: every text that may shrink is
+        set at its role's font times one factor (a step is `STEP` of the body font), down to
+        `floor`; a text already shown keeps its font."""
+        if item.fixed is not None or item.keeps_font:
+            return item.font
+        return item.font * max(self.floor, 1.0 - step * STEP / self.theme.sizes.body)
+
     def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0,
                trial: bool = False) -> _Block:
         """The texts in `columns` columns within width x height, `step` steps down (and then
@@ -293,17 +320,12 @@ class _Content:
         sets = []
         tall = 0.0
         for item in self.texts:
-            font = self.measure.font_at(item, step)
+            font = self._font(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
                 font *= shrink
                 if item.fixed is not None:
                     w, h = w * shrink, h * shrink
-            # a formula too wide for the column steps down on its own, to the minimum
-            while w > column + _EPS and item.fixed is None and not item.keeps_font and shrink == 1.0 \
-                    and font > self.measure.minimum:
-                font = max(self.measure.minimum, font - STEP)
-                w, h = self.measure.size(item, wrap, font)
             sets.append((item, w, h, font))
             tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
             if trial and (w > column + _EPS or tall / columns > height + _EPS):
@@ -460,7 +482,7 @@ class _Content:
                 yield Arrangement(block.places(area.center[0] - block.width / 2, area.center[1] + block.height / 2))
             return
         seen = set()
-        for share in TEXT_SHARES:  # texts beside the visuals (on their right)
+        for share in self._shares(step, columns):  # texts beside the visuals (on their right)
             block = self._block((area.width - gap) * share, area.height, step, columns, trial=True)
             if not block.fits or block.width in seen:
                 continue
@@ -481,6 +503,39 @@ class _Content:
             visuals = _shift(visuals, 0.0, y1 - used.y1)
             texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
             yield from self._visible_only({**visuals, **texts})
+
+    def _shares(self, step: int, columns: int) -> list[float]:
+        """Shares of the width to try for the texts beside the visuals: the narrowest in which
+        they fit (found by halving between `TEXT_LEAST` and the widest share that leaves every
+        visual its visible width, the texts' fit growing with their width), and evenly wider
+        up to that widest, so the score weighs larger visuals against larger room for texts.
+        Each is tried again by the caller."""
+        widest = 1.0 - (max(self._visible_width(v) for v in self.visuals) + _EPS) / (self.area.width - self.gap)
+        if widest < TEXT_LEAST:
+            return [TEXT_LEAST]
+
+        def fits(share: float) -> bool:
+            return self._block((self.area.width - self.gap) * share, self.area.height, step, columns,
+                               trial=True).fits
+
+        lo, hi = TEXT_LEAST, widest
+        if fits(lo):
+            hi = lo
+        elif fits(widest):  # (a paragraph may overrun its measure by a hair: then the shares are spread)
+            for _ in range(BISECTIONS):
+                middle = (lo + hi) / 2
+                lo, hi = (lo, middle) if fits(middle) else (middle, hi)
+        else:
+            hi = lo
+        return [hi + (widest - hi) * k / (SHARES_TRIED - 1) for k in range(SHARES_TRIED)]
+
+    def _visible_width(self, visual: Item) -> float:
+        """How narrow a visual can be and still be seen (`_visible`)."""
+        if visual.natural is not None:
+            return visual.natural[0] * visual.min_scale
+        x0, y0, x1, y1 = self.theme.board.safe
+        need = VISIBLE * min(x1 - x0, y1 - y0)
+        return max(need * min(1.0, visual.aspect), visual.least_height * visual.aspect)
 
     def _visible_only(self, places: dict[str, Placed]) -> Iterable[Arrangement]:
         if all(self._visible(v, places[v.name].box) for v in self.visuals):
@@ -507,7 +562,7 @@ class _Content:
             else:
                 area += need * need / max(visual.aspect, 1 / visual.aspect)
         for text in self.texts:
-            w, h = self.measure.size(text, None, self.measure.font_at(text, 1 << 20))
+            w, h = self.measure.size(text, None, self._font(text, 1 << 20))
             area += w * h * (1.0 if text.fixed is not None else _BREAK_LOSS)
         return area
 
@@ -521,7 +576,7 @@ class _Content:
         items = [i for i in self.items if i.role in (Role.VISUAL, Role.TEXT)]
         measured: dict[str, tuple[float, float, float, float]] = {}  # text -> width, height, font, wrap
         for text in self.texts:
-            font = self.measure.font_at(text, 1 << 20)
+            font = self._font(text, 1 << 20)
             wrap = min(GRID_MEASURE, area.width)
             measured[text.name] = (*self.measure.size(text, wrap, font), font, wrap)
         n = len(items)
@@ -572,7 +627,7 @@ class _Content:
         that need the least shrinking, and shrink below the minimum until they fit; the visuals
         share what is left."""
         area, gap = self.area, self.gap
-        width = (area.width - gap) * TEXT_SHARES[-1] if self.visuals else area.width
+        width = (area.width - gap) * TEXT_MOST if self.visuals else area.width
         blocks = [self._block(width, area.height, steps, c) for c in (1, 2) if c <= len(self.texts)]
         block = min(blocks, key=lambda b: max(b.height / area.height, max(s.width for s in b.texts) / width))
         columns, shrink, loose = len(block.widths), 1.0, 1.0

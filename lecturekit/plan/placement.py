@@ -3,7 +3,17 @@ for `SETTLE` seconds. Arrivals closer together than that are laid out together, 
 them; one that comes later lays the board out again, and what is already there moves.
 
 What is on the board keeps its size if it is a text (a paragraph may wrap anew at its font);
-visuals scale. A move goes at the layout's time, or when the lecture says the object moves;
+visuals scale. So a text's size is chosen for the board's life: an arrival lays the board out for
+what is on it, but sets its new texts at the board's one type scale (`layout`'s rules), the
+smallest scale the board takes laid out afresh for any set it will hold after an arrival until
+no text is left on it (`_Placer.life`), and no larger than the texts already on it. A board that
+will be crowded later is set at that size from its first text on; a formula grows alone on the
+board only when nothing will join it. Where that scale would set the body text below the minimum
+(a board that will not hold its texts legibly, or a text already shown below it), the new texts
+are set at the scale the board takes now, at most the minimum's: nothing is made illegible by
+what comes later; only the board that cannot hold its texts sets them small (and warns).
+
+A move goes at the layout's time, or when the lecture says the object moves;
 a move too small to see is not made, and what comes back a hair from where it stood (hidden
 and shown again at once) takes its old place. Leaving moves nothing unless the board then holds still:
 then it is laid out again for what is left (texts keep their lines), once the leavers are gone.
@@ -162,17 +172,18 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     padding = theme.board.panel_padding if style is not None and style.padded else 0.0
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
-                    padding=padding)
+                    padding=padding, base=font)
 
     def size(width: float | None, font: float) -> tuple[float, float]:
         t = typeset(spec, parts, font, width, theme)
         return t.width, t.height
 
     if shown is not None:
-        return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True, padding=padding)
+        return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True, padding=padding,
+                    base=font)
     formula = role is Role.TEXT and style is not None and not style.prose
     return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
-                padding=padding)
+                padding=padding, base=font)
 
 
 def least_height(spec: Spec, theme: Theme) -> float:
@@ -233,6 +244,7 @@ class _Placer:
         self.moves: list[Relayout] = []
         self.crowded: list[Crowded] = []
         self.laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
+        self.fresh: dict[tuple[str, ...], tuple[float, Arrangement]] = {}  # each set laid out afresh
 
     def leave(self, i: int, t: float, name: str) -> None:
         """`name` leaves at `t` (event `i`); the board is laid out anew once it has gone, unless
@@ -276,7 +288,7 @@ class _Placer:
                 self.left[nj] = current.pop(nj)
                 freed.append(tj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
-        arrangement = self.lay_out(board + newcomers, rewraps=True)
+        arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers))
         if arrangement.unfit:
             self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit))
         # a lecture's own move earlier than the group may carry its moves, but not before what
@@ -292,18 +304,58 @@ class _Placer:
             current[n] = place
         board.append(name)
 
-    def lay_out(self, names: list[str], rewraps: bool) -> Arrangement:
+    def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = ()) -> Arrangement:
         """The board laid out for `names`; the layout it had before when it holds the same
         objects again and those still on it stand where that layout put them (an object that
-        leaves and comes back takes its old place, and nothing else moves)."""
+        leaves and comes back takes its old place, and nothing else moves). Its new texts are
+        set at the board's one type scale over its `life` (`scale`)."""
         again = self.laid.get(frozenset(names))
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
             return again
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
                           self.current.get(n), rewraps) for n in names]
+        if life:
+            now = self.fresh_layout(tuple(names))
+            scale = min([self.fresh_layout(s)[0] for s in life]
+                        + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
+            legible = self.theme.sizes.minimum / self.theme.sizes.body
+            if scale < legible:  # a board that will not hold its texts legibly: legible while it can
+                scale = min(now[0], legible)
+            if now[0] <= scale and not any(n in self.current for n in names):
+                self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
+                return now[1]
+            items = _scaled(items, scale)
         self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
                                                                    self.theme)
         return arrangement
+
+    def life(self, i: int, names: list[str]) -> tuple[tuple[str, ...], ...]:
+        """What the board holds from event `i` on (`names` now), in arrival order, after each
+        arrival, until no text is left on it: the texts on a board keep their size, so the sizes
+        chosen now are the sizes of the board's whole life."""
+        on = list(names)
+        found = [tuple(on)]
+        for _, kind, name in self.events[i + 1:]:
+            if kind == "leave" and name in on:
+                on.remove(name)
+                if not any(layout_role(self.scene.objects[n]) is Role.TEXT for n in on):
+                    break
+            elif kind == "arrive" and name not in on:  # a departure resizes no text: arrivals choose sizes
+                on.append(name)
+                found.append(tuple(on))
+        return tuple(dict.fromkeys(found))
+
+    def fresh_layout(self, names: tuple[str, ...]) -> tuple[float, Arrangement]:
+        """The board laid out afresh for `names` (in arrival order, nothing shown yet) and the type
+        scale it takes: its texts' fonts over their roles' fonts, the smallest (above 1 for a lone
+        formula that grows; inf with no text)."""
+        if names not in self.fresh:
+            items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None)
+                     for n in names]
+            laid = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
+            self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
+                                      if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
+        return self.fresh[names]
 
     def move_to(self, arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
         """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
@@ -318,6 +370,20 @@ class _Placer:
             self.moves.append(Relayout(at, name, place, any(t == at and obj == name for t, obj in said.values())))
             self.stays[name].append(Stay(at, place))
             self.current[name] = place
+
+
+def _scale_of(item: Item) -> float:
+    """The type scale a text already shown is set at: its font over its role's (inf for the rest)."""
+    return item.font / item.base if item.role is Role.TEXT and item.base > 0 else float("inf")
+
+
+def _scaled(items: list[Item], scale: float) -> list[Item]:
+    """The new texts set at the board's type scale: its role's font times `scale` where that is
+    smaller; a formula grows alone on the board only when it is alone for the board's life."""
+    if scale >= float("inf"):
+        return items
+    return [replace(i, font=i.font * min(scale, 1.0), largest=i.largest if scale > 1.0 else 0.0)
+            if i.role is Role.TEXT and i.fixed is None and not i.keeps_font else i for i in items]
 
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
