@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 from lecturekit import work
 from lecturekit.diagnostics import Place, RenderError, error
 from lecturekit.jobs import ChunkJob, ChunkVideo, run_chunk
+from lecturekit.orphans import end_with_parent
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -57,6 +58,7 @@ def _start_worker(queue: multiprocessing.Queue) -> None:
     global _progress_queue
     _progress_queue = queue
     unwind_on_sigterm()
+    end_with_parent(signal.SIGTERM)  # a command killed outright leaves no worker behind
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = WORKER_MEMORY if hard == resource.RLIM_INFINITY else min(WORKER_MEMORY, hard)
     if soft == resource.RLIM_INFINITY or soft > limit:

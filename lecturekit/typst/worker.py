@@ -25,7 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
-_PR_SET_PDEATHSIG = 1
+from lecturekit.orphans import end_with_parent
+
 _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWNET = 0x40000000
 
@@ -37,9 +38,7 @@ def _confine(memory: int) -> None:
         libc = ctypes.CDLL(None, use_errno=True)
     except OSError:
         return
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() == 1:  # the parent is already gone
-        os._exit(1)
+    end_with_parent(signal.SIGKILL)
     # without the network: a namespace of our own (as root), else inside a user namespace
     if libc.unshare(_CLONE_NEWNET) != 0:
         libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)

@@ -122,6 +122,34 @@ def children(pid: int) -> list[int]:
         return []
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below `pid`: its workers, and the Typst processes they started."""
+    found = []
+    for child in children(pid):
+        found += [child, *descendants(child)]
+    return found
+
+
+def gone(pids: list[int]) -> bool:
+    """Whether every process of `pids` has ended (waiting a while for them to wind down)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if not [p for p in pids if _running(p)]:
+            return True
+        time.sleep(0.2)
+    kill(pids)
+    return False
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` is a process that has not ended (a zombie has: it waits only to be reaped)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_bytes().rpartition(b")")[2].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != b"Z"
+
+
 def kill(pids: list[int]) -> None:
     for pid in pids:
         with suppress(ProcessLookupError):
@@ -178,16 +206,17 @@ def interrupted_then_resumed(tmp_path: Path, kill_worker: list[int] | None, *ext
     kinds = catalogue(source)
     env = burner(tmp_path / "site")
     first = command(source, out, env, *extra)
-    workers: list[int] = []
+    left: list[int] = []
     try:
         wait_for_rows(first, out, 3)
         workers = [c for c in children(first.pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
         kill(kill_worker[:1] if kill_worker is not None else workers[:1])
         wait_for_rows(first, out, 12)
+        left = descendants(first.pid)
     finally:
         first.kill()
         first.wait()
-        kill(workers)  # the local workers the killed command left
+    assert gone(left), "a worker outlived the command killed outright"
     landed_first = chunk_frames(out)
     assert sum(row["status"] == "done" for row in report_rows(out)) < GOOD, "the command finished before it was killed"
     # the job on the killed worker was run again: no good lecture failed for it
