@@ -279,7 +279,7 @@ def catalogue(
         "--memory-budget", min=64, metavar="MIB", help="Memory a worker may hold while it renders a chunk.")] = 2048,
     quiet: QuietOpt = False,
 ) -> None:
-    """Render every lecture of a folder tree or list on one pool of workers.
+    """Render a catalogue of lectures on one pool of workers.
 
     Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
     OUT/catalogue.json and the page OUT/catalogue.html report every lecture: done, invalid (its

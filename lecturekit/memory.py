@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
+from pathlib import Path
 
 #: The peak resident memory of a render worker at `-q h` (1080p60), in MiB: what a catalogue
 #: counts per worker when it decides how many fit in memory. Measured on the transformer lecture
@@ -48,8 +49,15 @@ def workers_that_fit(cores: int) -> int:
 
 
 def peak_mib() -> float:
-    """The most memory this process has held resident so far, in MiB (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """The most memory this process has held resident so far, in MiB: the kernel's high-water mark
+    of its own memory (`VmHWM`), not `ru_maxrss`, which a spawned worker inherits across `exec`
+    from the (perhaps far larger) process that forked it."""
+    try:
+        status = Path("/proc/self/status").read_text()
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kib = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
+    return kib / 1024
 
 
 __all__ = ["LARGE_BLOCK", "WORKER_PEAK_MIB", "give_back_large_blocks", "peak_mib", "workers_that_fit"]

@@ -39,13 +39,20 @@ def _cached_svg(body: str) -> Path:
 
 
 def _leaf_labels(body: str, labels: list[str], visible_file: Path) -> dict[int, list[str]]:
+    """Which glyphs (by index) each label's group holds: those that disappear when it is hidden.
+    Where hiding a part moves the rest (an integral's limits set anew without their integral),
+    the part cannot be told apart, and its group is the whole text."""
     visible = _svg_leaf_signatures(visible_file)
     with tempfile.TemporaryDirectory(prefix="lecturekit-probe-") as tmp:
         found: dict[int, list[str]] = {}
         for label in labels:
             probe = Path(tmp) / "probe.svg"
             probe.write_bytes(compile_svg(body, hidden=label))
-            for index in sorted(_hidden_leaf_indices(visible, _svg_leaf_signatures(probe))):
+            try:
+                indices = sorted(_hidden_leaf_indices(visible, _svg_leaf_signatures(probe)))
+            except ValueError:
+                indices = list(range(len(visible)))
+            for index in indices:
                 found.setdefault(index, []).append(label)
     return found
 

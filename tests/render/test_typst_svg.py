@@ -110,3 +110,13 @@ def test_anything_but_paths_is_left_to_manims_import(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(typst_mobject_module, "typst_shapes", refuse)
     body = "Left to $x + 1$"
     assert_same(LabelledTypst(body, color="#e0d8c8"), manims_import(body, []), [])
+
+
+def test_a_part_typst_cannot_hide_alone_is_emphasised_with_its_whole_text():
+    """Hiding the integral sign sets its limits anew, so the rest moves and the part cannot be told
+    apart (a generated lecture's emphasis crashed the render here): its group is the whole text."""
+    from lecturekit.render.typst_mobject import LabelledTypst
+
+    body = '$ lkgrp("p0", integral)_(-infinity)^infinity e^(-x^2) dif x = sqrt(pi) $'
+    glyphs = LabelledTypst(body, ["p0"], color="#ffffff")
+    assert len(glyphs.group("p0").family_members_with_points()) == len(glyphs.family_members_with_points()) > 10
