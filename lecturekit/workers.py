@@ -211,7 +211,7 @@ class LocalSlots(Generic[K]):
                 taken = self._next(waiting, slot, receiver)
                 if taken is not None:
                     receiver.started(taken[0])
-                    running[self.slots[slot].submit(taken[1])] = slot, taken
+                    running[self._submit(slot, taken[1])] = slot, taken
             if not running:
                 continue
             ready, _ = wait(running, timeout=0.25, return_when=FIRST_COMPLETED)
@@ -225,13 +225,25 @@ class LocalSlots(Generic[K]):
                 except RenderError as exc:
                     failure = exc
                 except BrokenProcessPool:
-                    self.slots[slot].close(interrupted=True)
-                    self.slots[slot] = LocalPool(1)
+                    self._replace(slot)
                     failure = _gone("its worker process died (killed, or out of memory)")
                 if tries < RETRIES:
                     waiting.appendleft((key, job, tries + 1, slot))
                 else:
                     receiver.failed(key, failure)
+
+    def _submit(self, slot: int, job: ChunkJob) -> Future[ChunkVideo]:
+        """`job` on the slot's worker; a worker that died while it had no job (killed, or out of
+        memory) is replaced first, and the job is not counted as tried."""
+        try:
+            return self.slots[slot].submit(job)
+        except BrokenProcessPool:
+            self._replace(slot)
+            return self.slots[slot].submit(job)
+
+    def _replace(self, slot: int) -> None:
+        self.slots[slot].close(interrupted=True)
+        self.slots[slot] = LocalPool(1)
 
     def _next(self, waiting: deque[tuple[K, ChunkJob, int, int]], slot: int,
               receiver: Receiver[K]) -> tuple[K, ChunkJob, int, int] | None:
