@@ -22,7 +22,7 @@ from types import MappingProxyType
 from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.images import image_bytes
 from lecturekit.kinds import ImageSpec
-from lecturekit.memory import give_back_large_blocks, peak_mib
+from lecturekit.memory import give_back_large_blocks, peak_mib, resident_bytes
 from lecturekit.plan.chunks import Chunk
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Format, Quality
@@ -84,14 +84,6 @@ class OverBudget(Exception):
     """A job ran past its `Budget`; the message says which part and by how much."""
 
 
-def _resident() -> int:
-    """Bytes resident in this process now (Linux's /proc; 0 where there is none)."""
-    try:
-        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
-
-
 def _held_to(budget: Budget | None, video_seconds: float,
              progress: Callable[[int], None] | None) -> Callable[[int], None] | None:
     """`progress`, checking as it is told of frames written that the job keeps within `budget`
@@ -105,8 +97,9 @@ def _held_to(budget: Budget | None, video_seconds: float,
         if spent > allowed:
             raise OverBudget(f"it ran past its CPU budget ({spent:.0f} s for {video_seconds:g} s of video, "
                              f"{allowed:.0f} s allowed)")
-        if _resident() > budget.memory:
-            raise OverBudget(f"it ran past its memory budget ({_resident() >> 20} MiB resident, "
+        resident = resident_bytes()
+        if resident > budget.memory:
+            raise OverBudget(f"it ran past its memory budget ({resident >> 20} MiB resident, "
                              f"{budget.memory >> 20} MiB allowed)")
         if progress is not None:
             progress(frames)

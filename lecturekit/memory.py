@@ -48,6 +48,14 @@ def workers_that_fit(cores: int) -> int:
     return max(1, min(cores, free // (WORKER_PEAK_MIB << 20)))
 
 
+def resident_bytes() -> int:
+    """Bytes resident in this process now (Linux's /proc; 0 where there is none)."""
+    try:
+        return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
 def peak_mib() -> float:
     """The most memory this process has held resident so far, in MiB: the kernel's high-water mark
     of its own memory (`VmHWM`), not `ru_maxrss`, which a spawned worker inherits across `exec`
@@ -60,4 +68,4 @@ def peak_mib() -> float:
     return kib / 1024
 
 
-__all__ = ["LARGE_BLOCK", "WORKER_PEAK_MIB", "give_back_large_blocks", "peak_mib", "workers_that_fit"]
+__all__ = ["LARGE_BLOCK", "WORKER_PEAK_MIB", "give_back_large_blocks", "peak_mib", "resident_bytes", "workers_that_fit"]

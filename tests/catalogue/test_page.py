@@ -19,6 +19,7 @@ from PIL import Image
 
 from lecturekit.catalogue.page import TEMPLATE, page, write_report
 from lecturekit.catalogue.rows import Catalogue, LectureRow, Status
+from lecturekit.contrast import ratio
 from tests.studio.test_browser import ARGS, CHROMIUM
 
 #: Texts that mean something to HTML, to a script or to a URL.
@@ -124,24 +125,13 @@ def test_write_report_writes_both_whole_and_never_links_to_a_missing_file(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "catalogue.html", "catalogue.json"]
 
 
-def _luminance(colour: str) -> float:
-    channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _contrast(a: str, b: str) -> float:
-    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 def test_every_text_colour_meets_wcag_aa_on_its_background():
     colours = dict(re.findall(r"--([a-z-]+): (#[0-9a-f]{6});", TEMPLATE.read_text(encoding="utf-8")))
     pairs = [("text", "page"), ("muted", "page"), ("link", "page"), ("text", "stripe"), ("muted", "stripe"),
              ("link", "stripe"), ("text", "failed-row"), ("muted", "failed-row"), ("link", "failed-row"),
              *((f"{s}-fg", f"{s}-bg") for s in Status)]
-    assert {name: round(_contrast(colours[a], colours[b]), 2) for a, b in pairs for name in [f"{a} on {b}"]
-            if _contrast(colours[a], colours[b]) < 4.5} == {}
+    assert {name: round(ratio(colours[a], colours[b]), 2) for a, b in pairs for name in [f"{a} on {b}"]
+            if ratio(colours[a], colours[b]) < 4.5} == {}
 
 
 # In the browser: a catalogue of 36 lectures with hostile titles and reasons, real files beside it
