@@ -45,13 +45,11 @@ def test_a_worker_renders_at_q_h_within_the_stated_memory(transformer_resolved: 
     assert video.peak_mib < WORKER_PEAK_MIB, f"a -q h worker peaked at {video.peak_mib:.0f} MiB"
 
 
-#: In a fresh process: 64 MiB of 2 MiB blocks, each followed by a small block that keeps the heap
-#: from shrinking, are freed; prints the MiB still resident.
+#: In a fresh process that gives back large blocks: 64 MiB of 2 MiB blocks, each followed by a small
+#: block that keeps the heap from shrinking, are freed; prints the MiB still resident.
 _FREED_AND_KEPT = """
-import sys
 from lecturekit.memory import give_back_large_blocks
-if sys.argv[1] == "given back":
-    give_back_large_blocks()
+give_back_large_blocks()
 def resident():
     for line in open("/proc/self/status"):
         if line.startswith("VmRSS"):
@@ -67,12 +65,13 @@ print(resident() - before)
 """
 
 
-@pytest.mark.parametrize(("how", "kept"), [("given back", range(0, 2)), ("glibc's own way", range(60, 70))])
-def test_freed_large_blocks_leave_nothing_resident(how: str, kept: range) -> None:
-    """What a worker's heap did with each picture and x264 buffer freed, and what it does now."""
-    out = subprocess.run([sys.executable, "-c", _FREED_AND_KEPT, how], capture_output=True, text=True, cwd=ROOT,
-                         timeout=60)
-    assert int(out.stdout) in kept, out.stderr
+def test_freed_large_blocks_leave_nothing_resident() -> None:
+    """Each picture and x264 buffer a worker frees goes back to the system. Without the setting,
+    glibc 2.36 on Debian keeps the 64 MiB resident; whether it does depends on the machine's glibc
+    and its tunables, so only the rule is asserted here."""
+    out = subprocess.run([sys.executable, "-c", _FREED_AND_KEPT], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert int(out.stdout) in range(0, 2), out.stderr
 
 
 def test_a_catalogue_runs_as_many_workers_as_cores_and_free_memory_allow(monkeypatch: pytest.MonkeyPatch) -> None:
