@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 from pydantic_core import ErrorDetails
 
 from lecturekit.diagnostics import Diagnostic, LectureError, Place, error, quote, warning
@@ -28,6 +28,10 @@ class _Frozen(BaseModel):
 
 
 Seconds = Annotated[float, Field(allow_inf_nan=False)]
+
+
+def _whole_number_or_none(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class Action(_Frozen):
@@ -105,6 +109,9 @@ class LectureFile(_Frozen):
     version: int = 1
     #: The recording's own identifier: what the project's overrides are matched by.
     lectureId: str | int | None = None
+    #: Which try of the system that wrote the lecture this is; anything but a whole number is
+    #: taken as none given, never as a reason to refuse the lecture.
+    attempt: Annotated[int | None, BeforeValidator(_whole_number_or_none)] = None
     publication: Publication
 
 

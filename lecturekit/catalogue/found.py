@@ -72,7 +72,8 @@ def _listed(listing: Path) -> list[Path]:
 
 
 def attempt_of(path: Path) -> int | None:
-    """The lecture file's `attempt` (which try of the system that wrote it), when it has one."""
+    """The `attempt` of a lecture file the schema refused (which try of the system that wrote it),
+    when it has one: a producer wants to know which try was broken."""
     try:
         data = json.loads(read_regular(path, LIMIT))
     except (NotReadable, OSError, ValueError):

@@ -9,6 +9,7 @@ then fails its lecture alone. A full disk stops the whole catalogue.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import time
 from collections import Counter
@@ -40,6 +41,8 @@ DEFAULT_BUDGET = Budget(cpu_per_second=20.0, memory=2048 << 20)
 THUMBNAILS = ".catalogue-thumbnails"
 #: Errors that mean the disk (or the user's quota) is full.
 FULL = (errno.ENOSPC, errno.EDQUOT)
+#: The report is written again once the run has gone on this many times as long as its last write took.
+WRITE_SHARE = 20
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class _Run:
         self.workers = request.jobs
         self.lectures: list[_Lecture] = []
         self.display: CatalogueDisplay | None = None
+        self.written_at, self.write_cost = -math.inf, 0.0
 
     def read(self) -> list[tuple[int, ChunkJob]]:
         """Read, check and plan every lecture; the jobs of all, the longest first."""
@@ -189,10 +193,22 @@ class _Run:
     def _ended(self, number: int) -> None:
         row = self.lectures[number].row
         assert row is not None
-        write_report(self.catalogue(), self.out)
+        self._report()
         if self.display is not None:
             failing = None if row.status is Status.done else f"{row.source}: {row.reason}"
             self.display.ended(row.seconds, row.frames_drawn > 0, failing)
+
+    def _report(self) -> None:
+        """Write the report as lectures end, unless the last write is recent next to what it cost:
+        writing stays a twentieth of the run or less at any size (the report grows with each
+        lecture, so writing it on every one is quadratic), and a killed run's report is at most a
+        few lectures behind. The run's end writes it whole in any case."""
+        now = time.monotonic()
+        if now - self.written_at < WRITE_SHARE * self.write_cost:
+            return
+        write_report(self.catalogue(), self.out)
+        self.written_at = time.monotonic()
+        self.write_cost = self.written_at - now
 
     def _row(self, lecture: _Lecture, status: Status, errors: list[Diagnostic], retried: bool = False,
              seconds: float = 0.0, video: Path | None = None, still: Path | None = None) -> LectureRow:
@@ -214,7 +230,7 @@ class _Run:
             video=self._relative(video), captions=self._relative(video.with_suffix(".vtt") if video else None),
             manifest=self._relative(video.with_name("render.json") if video else None),
             thumbnail=self._relative(still),
-            attempt=attempt_of(lecture.source))
+            attempt=resolved.lecture.file.attempt if resolved is not None else attempt_of(lecture.source))
 
     def _thumbnail(self, video: Path) -> Path:
         """The lecture's still for the report, kept with the report rather than in the lecture's

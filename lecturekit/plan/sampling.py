@@ -46,16 +46,8 @@ def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0
     space = ParentSpace(box, x_range, y_range)
     if box.width <= 0 or box.height <= 0:  # a container too thin to hold a plot draws no graph
         return ()
-    f = function_of(function, dict(follows))
-
-    def value(x: float) -> float | None:
-        try:
-            return f(x)
-        except EvaluationError:
-            return None
-
-    xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
-    ys = [value(x) for x in xs]
+    graph = _graph(function, follows, x0, x1)
+    value, xs, ys = graph.value, graph.xs, graph.ys
     y0, y1 = space.y_range
     visible = STROKE_HALF * (y1 - y0) / space.box.height  # a smaller step does not show
     runs: list[list[tuple[float, float]]] = []
@@ -79,6 +71,31 @@ def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0
             if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
                 pieces.append(tuple(part))
     return tuple(pieces)
+
+
+class _Graph:
+    """A graph's values: its samples, and each point a bisection asks for, worked out once. A
+    layout search places the same graph in many boxes, and only the board points differ."""
+
+    def __init__(self, function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float):
+        self._f = function_of(function, dict(follows))
+        self._known: dict[float, float | None] = {}
+        self.xs = [float(x) for x in np.linspace(x0, x1, SAMPLES)]
+        self.ys = [self.value(x) for x in self.xs]
+
+    def value(self, x: float) -> float | None:
+        """f(x), or None where the graph is undefined."""
+        if x not in self._known:
+            try:
+                self._known[x] = self._f(x)
+            except EvaluationError:
+                self._known[x] = None
+        return self._known[x]
+
+
+@lru_cache(maxsize=512)
+def _graph(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float) -> _Graph:
+    return _Graph(function, follows, x0, x1)
 
 
 def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.segmentation import unbroken
@@ -193,9 +194,10 @@ def _called(found: list, i: int) -> bool:
             and found[i + 1].start == found[i].end)
 
 
-def _math(math: str, offset: int, spans: list[Span]) -> str:
+@lru_cache(maxsize=4096)
+def _math(math: str, offset: int, spans: tuple[Span, ...]) -> str:
     """Math (which starts at `offset` of the object's source) rebuilt from its tokens, with every
-    span in it grouped."""
+    span in it grouped; built once for a formula, which a layout search sets at many sizes."""
     found = list(tokens(math))
     partners, commas = _partners(found)
     ends = [i for i, t in enumerate(found) if t.sort in (Sort.BREAK, Sort.ALIGN)]
@@ -277,14 +279,7 @@ def prose(text: str, spans: Sequence[Span] = (), width_pt: float | None = None, 
     alignment means its start, the right. One with kana is set as Japanese and one with Hangul as
     Korean, so its Han characters take that language's forms (the CJK font's `locl`) and its
     lines break by that language's rules."""
-    parts: list[str] = []
-    pos = 0
-    for opening, closing in inline_math(text):
-        parts.append(_prose(text, pos, opening, list(spans)))
-        parts.append(f"${_math(text[opening + 1 : closing], opening + 1, list(spans))}$")
-        pos = closing + 1
-    parts.append(_prose(text, pos, len(text), list(spans)))
-    body = "".join(parts)
+    body = _paragraph(text, tuple(spans))
     if width_pt is not None:
         where = "start" if align == "left" else align
         body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
@@ -295,6 +290,20 @@ def prose(text: str, spans: Sequence[Span] = (), width_pt: float | None = None, 
     return framed(body)
 
 
+@lru_cache(maxsize=4096)
+def _paragraph(text: str, spans: tuple[Span, ...]) -> str:
+    """Prose's runs of literal text and math, built once for a text: a layout search sets the same
+    text at many sizes and widths."""
+    parts: list[str] = []
+    pos = 0
+    for opening, closing in inline_math(text):
+        parts.append(_prose(text, pos, opening, list(spans)))
+        parts.append(f"${_math(text[opening + 1 : closing], opening + 1, spans)}$")
+        pos = closing + 1
+    parts.append(_prose(text, pos, len(text), list(spans)))
+    return "".join(parts)
+
+
 def unbreakable(text: str) -> str:
     """The pieces of prose no line break can cut (its words, or in Chinese and Japanese its
     characters, and its inline formulas), one a line: its width is the narrowest the paragraph
@@ -303,7 +312,7 @@ def unbreakable(text: str) -> str:
     pieces, pos = [], 0
     for opening, closing in inline_math(text):
         pieces += [f"#{quote(word)}" for word in unbroken(text[pos:opening], lang)]
-        pieces.append(f"${_math(text[opening + 1 : closing], opening + 1, [])}$")
+        pieces.append(f"${_math(text[opening + 1 : closing], opening + 1, ())}$")
         pos = closing + 1
     pieces += [f"#{quote(word)}" for word in unbroken(text[pos:], lang)]
     return framed("#linebreak()".join(pieces))
@@ -351,7 +360,7 @@ def inline_math(text: str) -> list[tuple[int, int]]:
 
 def formula(text: str, spans: Sequence[Span] = (), offset: int = 0) -> str:
     """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
-    return framed(f"$ {_math(text, offset, list(spans))} $")
+    return framed(f"$ {_math(text, offset, tuple(spans))} $")
 
 
 def framed(body: str) -> str:
@@ -373,7 +382,8 @@ def line_label(index: int) -> str:
     return f"line{index}"
 
 
-def derivation_spans(source: str) -> list[Span]:
+@lru_cache(maxsize=4096)
+def derivation_spans(source: str) -> tuple[Span, ...]:
     """One span per line and `&` segment of a Derivation, labelled `line0`, `line1`, …
 
     The `&` and line breaks stay outside every group, so Typst still aligns the lines.
@@ -390,7 +400,7 @@ def derivation_spans(source: str) -> list[Span]:
             spans.append(Span(offset + words[0].start, offset + words[-1].end, line_label(index)))
         segment = []
         index += token is not None and token.sort is Sort.BREAK
-    return spans
+    return tuple(spans)
 
 
 def line_count(source: str) -> int:
@@ -435,7 +445,7 @@ def body_for(spec: Spec, parts: list[Part], wrap_pt: float | None) -> tuple[str,
     if definition.stepped:  # a formula shown a line at a time
         line_spans = derivation_spans(source)
         lines = len({s.label for s in line_spans})
-        spans = line_spans + spans
+        spans = [*line_spans, *spans]
     return formula(body, spans, offset), found, lines
 
 

@@ -180,6 +180,9 @@ def everything_whole(source: Path, out: Path, kinds: dict[str, str]) -> int:
     render.json; nothing temporary is left. Returns the frames of all the good lectures' scenes."""
     rows = {Path(row["source"]).parent.name: row for row in report_rows(out)}
     assert {name: row["status"] for name, row in rows.items()} == kinds
+    # which try of the writing system each lecture is, a broken one's too, where the file is JSON
+    assert {name: row["attempt"] for name, row in rows.items()} == {name: None if name == "bad-json" else 2
+                                                                    for name in kinds}
     assert not [p for p in out.rglob("*") if ".part" in p.name or p.name.startswith(".job-")], "a temporary was left"
     assert not [p for p in source.rglob("*") if ".part" in p.name]
     frames = 0
