@@ -1,16 +1,18 @@
 """Benchmark: one `lecturekit catalogue` against one `lecturekit render` per lecture, in a loop.
 
-    .venv/bin/python bench/catalogue.py [--lectures 20] [--runs 3] [-q l] [--cost-only]
+    .venv/bin/python bench/catalogue.py [LECTURE] [--lectures 20] [--runs 3] [-q l] [--cost-only]
+                                        [--no-single]
 
-The catalogue is the demo copied N times, each copy its own lecture (its own slug, title and
-`lectureId`, so nothing is shared through the chunk cache), in a fresh tree for every run. The two
+The catalogue is LECTURE's folder (default: the demo) copied N times into a temporary folder, each
+copy its own lecture (its own slug, title and attempt, so nothing is shared through the chunk
+cache), in a fresh tree for every run. The two
 ways run in turn, A B A B ..., each from an empty output folder, and the script prints every run's
 wall and CPU seconds (the whole process tree, from the operating system's accounting), the medians
 and the ratio of the medians.
 
 It then prints what the README's cost table is made of: CPU seconds per minute of video at the
 quality asked, from the same runs, and the catalogue's parallel efficiency (its wall time on one
-worker against two).
+worker against two; --no-single leaves that run out).
 """
 
 from __future__ import annotations
@@ -56,15 +58,16 @@ def _measure(commands: list[list[str]], cwd: Path) -> Run:
     return Run(wall, cpu)
 
 
-def _tree(root: Path, lectures: int) -> list[Path]:
-    """N copies of the demo, each a lecture of its own."""
-    demo = ROOT / "lecturekit" / "demo"
+def _tree(root: Path, lecture: Path, lectures: int) -> list[Path]:
+    """N copies of the lecture's folder, each a lecture of its own."""
     paths = []
     for n in range(lectures):
         folder = root / f"lecture-{n:02d}"
-        shutil.copytree(demo, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+        shutil.copytree(lecture.parent, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__", "media"))
+        if lecture.name != "lecture.json":
+            (folder / lecture.name).rename(folder / "lecture.json")
         data = json.loads((folder / "lecture.json").read_text(encoding="utf-8"))
-        data["lectureId"] = f"bench-{n:02d}"
+        data["attempt"] = n + 1  # the lectureId stays: the project's overrides for the lecture follow it
         data["publication"]["slug"] = f"demo-{n:02d}"
         data["publication"]["title"] += f" ({n + 1})"
         (folder / "lecture.json").write_text(json.dumps(data), encoding="utf-8")
@@ -78,9 +81,10 @@ def _video_seconds(out: Path) -> float:
     return report["totals"]["video_seconds"]
 
 
-def _catalogue(work: Path, lectures: int, quality: str, jobs: int | None = None) -> tuple[Run, float]:
+def _catalogue(work: Path, lecture: Path, lectures: int, quality: str, jobs: int | None = None
+               ) -> tuple[Run, float]:
     tree = work / "tree"
-    _tree(tree, lectures)
+    _tree(tree, lecture, lectures)
     extra = ["--jobs", str(jobs)] if jobs else []
     run = _measure([[str(LECTUREKIT), "catalogue", str(tree), "-q", quality, "--out", str(work / "out"), "--quiet",
                      *extra]], work)
@@ -90,8 +94,8 @@ def _catalogue(work: Path, lectures: int, quality: str, jobs: int | None = None)
     return run, seconds
 
 
-def _loop(work: Path, lectures: int, quality: str) -> Run:
-    paths = _tree(work / "tree", lectures)
+def _loop(work: Path, lecture: Path, lectures: int, quality: str) -> Run:
+    paths = _tree(work / "tree", lecture, lectures)
     run = _measure([[str(LECTUREKIT), "render", str(p), "-q", quality, "--out", str(work / "out")] for p in paths],
                    work)
     shutil.rmtree(work / "tree")
@@ -105,43 +109,52 @@ def _median(runs: list[Run]) -> Run:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("lecture", nargs="?", type=Path, default=ROOT / "lecturekit" / "demo" / "lecture.json")
     parser.add_argument("--lectures", type=int, default=20)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("-q", "--quality", default="l", choices=list("lmhpk"))
     parser.add_argument("--cost-only", action="store_true",
                         help="skip the loop of render commands: only the catalogue's cost and efficiency")
+    parser.add_argument("--no-single", action="store_true", help="skip the run on one worker")
     args = parser.parse_args()
-    print(f"{args.lectures} copies of the demo at -q {args.quality}, {os.cpu_count()} cores", flush=True)
+    lecture = args.lecture.resolve()
+    if lecture.is_dir():
+        lecture = lecture / "lecture.json"
+    print(f"{args.lectures} copies of {lecture} at -q {args.quality}, {os.cpu_count()} cores", flush=True)
 
+    workers = min(os.cpu_count() or 1, 2)
+    catalogues: list[Run] = []
+    loops: list[Run] = []
+    singles: list[Run] = []
+    seconds = 0.0
     with tempfile.TemporaryDirectory(prefix="lecturekit-bench-") as tmp:
         work = Path(tmp)
-        catalogues: list[Run] = []
-        loops: list[Run] = []
-        seconds = 0.0
-        for n in range(args.runs):
-            run, seconds = _catalogue(work, args.lectures, args.quality)
+        for n in range(args.runs):  # in turn, so a machine that speeds up or slows down weighs on each alike
+            run, seconds = _catalogue(work, lecture, args.lectures, args.quality)
             catalogues.append(run)
             print(f"run {n + 1}: catalogue {run.wall:7.1f} s wall {run.cpu:7.1f} s CPU", flush=True)
             if not args.cost_only:
-                loops.append(_loop(work, args.lectures, args.quality))
+                loops.append(_loop(work, lecture, args.lectures, args.quality))
                 print(f"run {n + 1}: render x{args.lectures} {loops[-1].wall:7.1f} s wall {loops[-1].cpu:7.1f} s CPU",
                       flush=True)
-        one, _ = _catalogue(work, args.lectures, args.quality, jobs=1)
+            if not args.no_single:
+                singles.append(_catalogue(work, lecture, args.lectures, args.quality, jobs=1)[0])
+                print(f"run {n + 1}: catalogue on one worker {singles[-1].wall:7.1f} s wall", flush=True)
 
     catalogue = _median(catalogues)
     print(f"\nmedian of {args.runs}: catalogue {catalogue.wall:.1f} s wall, {catalogue.cpu:.1f} s CPU")
     if loops:
         loop = _median(loops)
         print(f"median of {args.runs}: {args.lectures} render commands {loop.wall:.1f} s wall, {loop.cpu:.1f} s CPU")
-        print(f"the catalogue is {loop.wall / catalogue.wall:.2f}x faster (wall), "
-              f"{loop.cpu / catalogue.cpu:.2f}x less CPU")
-    minutes = seconds / 60
+        faster = statistics.median(b.wall / a.wall for a, b in zip(catalogues, loops, strict=True))
+        thrift = statistics.median(b.cpu / a.cpu for a, b in zip(catalogues, loops, strict=True))
+        print(f"the catalogue is {faster:.2f}x faster (wall), {thrift:.2f}x less CPU (medians of the runs' ratios)")
     print(f"\nvideo: {seconds:.1f} s; catalogue CPU per minute of video at -q {args.quality}: "
-          f"{catalogue.cpu / minutes:.1f} s")
-    workers = min(os.cpu_count() or 1, 2)
-    print(f"one worker: {one.wall:.1f} s wall; parallel efficiency on {workers}: "
-          f"{one.wall / (workers * catalogue.wall):.2f}")
-
+          f"{catalogue.cpu / (seconds / 60):.1f} s")
+    if singles:
+        efficiency = statistics.median(c.wall / (workers * a.wall) for a, c in zip(catalogues, singles, strict=True))
+        print(f"one worker: {_median(singles).wall:.1f} s wall; parallel efficiency on {workers} workers: "
+              f"{efficiency:.2f} (median of the runs' ratios)")
 
 if __name__ == "__main__":
     main()

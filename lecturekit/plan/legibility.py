@@ -7,7 +7,6 @@ from pathlib import Path
 from lecturekit.diagnostics import Diagnostic, Place, warning
 from lecturekit.plan.placement import clock, place_scene
 from lecturekit.resolve import ResolvedLecture
-from lecturekit.syntax.nodes import parts_named
 from lecturekit.theme import THEME, Theme
 
 #: Objects a board warning names; the rest are counted.
@@ -22,7 +21,7 @@ def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Di
     found = []
     for scene in resolved.scenes:
         unfit: dict[str, dict[str, None]] = {}  # by clock time, the names in order
-        for crowded in place_scene(scene, parts_named(scene.actions), theme, folder).crowded:
+        for crowded in place_scene(scene, theme, folder).crowded:
             unfit.setdefault(clock(crowded.at), {}).update(dict.fromkeys(crowded.unfit))
         for at, names in unfit.items():
             listed = list(names)[:_NAMED]

@@ -22,6 +22,7 @@ A board that cannot hold its objects legibly is reported (`Crowded`), once per l
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -38,7 +39,7 @@ from lecturekit.plan.typeset import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value
+from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value, parts_named
 from lecturekit.theme import Theme
 from lecturekit.typst.source import label_spec
 
@@ -203,9 +204,21 @@ def clock(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-def place_scene(
-    scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None
-) -> Placement:
+#: Each scene's placement by (the scene object's identity, theme, folder), dropped with the scene.
+_PLACED: dict[tuple[int, Theme, Path | None], Placement] = {}
+
+
+def place_scene(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:
+    """Where every top-level object of the scene stands over time. Worked out once for a scene:
+    `check`'s board warnings and the plan both ask, in one command (a resolved scene is frozen)."""
+    key = (id(scene), theme, folder)
+    if key not in _PLACED:
+        _PLACED[key] = _placed(scene, parts_named(scene.actions), theme, folder)
+        weakref.finalize(scene, _PLACED.pop, key, None)
+    return _PLACED[key]
+
+
+def _placed(scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None) -> Placement:
     top = {n for n, s in scene.objects.items()
            if s.parent is None and layout_role(s) is not None and n not in scene.broken}
     placer = _Placer(scene, parts, theme, folder, top)

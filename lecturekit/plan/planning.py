@@ -25,7 +25,7 @@ from lecturekit.typst.source import label_spec
 
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
     parts = parts_named(scene.actions)
-    placement = place_scene(scene, parts, theme, folder)
+    placement = place_scene(scene, theme, folder)
     texts: dict[str, Typeset] = {}
     texts_wrap: dict[str, float | None] = {}
     tables: dict[str, TableMetrics] = {}

@@ -24,7 +24,7 @@ from tests.lecture_strategy import Generated, lectures, plan_of, write
 LECTURES = Path(__file__).parents[1] / "lectures"
 CASE = LECTURES / "derivation-beside-a-block" / "lecture.json"
 OURS = sorted([*LECTURES.glob("*/lecture.json"), *(LECTURES / "found").glob("*.json"), DEMO])
-MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "50")), deadline=None, derandomize=True,
+MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "40")), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

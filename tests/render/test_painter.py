@@ -66,7 +66,7 @@ def test_our_lectures_are_painted_as_afresh(path: Path, tmp_path: Path) -> None:
     assert [f for plan in plans for f in faults(plan, tmp_path)] == []
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
+@settings(max_examples=10, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(lectures())
 def test_generated_lectures_are_painted_as_afresh(generated) -> None:
