@@ -4,7 +4,9 @@ the run, and whole at the end. Counted on a clock of the test's own, not timed."
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -25,7 +27,7 @@ def test_a_growing_report_is_written_on_a_bounded_share_of_the_run(monkeypatch: 
         began.append(clock[0])
         clock[0] += PER_ROW * ended[0]
 
-    monkeypatch.setattr(run.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(run, "time", SimpleNamespace(monotonic=lambda: clock[0], process_time=time.process_time))
     monkeypatch.setattr(run, "write_report", write)
     monkeypatch.setattr(run._Run, "catalogue", lambda self: None)
     lectures = run._Run(CatalogueRequest(tmp_path), None)
