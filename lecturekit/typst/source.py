@@ -60,7 +60,7 @@ def _nest(ranges: list[tuple[int, int, str]], lo: int, hi: int) -> list:
     return pieces + list(range(pos, hi))
 
 
-def _unit_ranges(units: list[tuple[int, int]], spans: list[Span]) -> list[tuple[int, int, str]]:
+def _unit_ranges(units: list[tuple[int, int]], spans: Sequence[Span]) -> list[tuple[int, int, str]]:
     """Each span as the range of units it touches (a span never cuts a token in two)."""
     ranges = []
     for span in spans:
