@@ -30,7 +30,8 @@ class _Frozen(BaseModel):
 Seconds = Annotated[float, Field(allow_inf_nan=False)]
 
 
-def _whole_number_or_none(value: object) -> int | None:
+def whole_number_or_none(value: object) -> int | None:
+    """`value` if it is an int (a JSON whole number, not true or false), else None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
@@ -111,7 +112,7 @@ class LectureFile(_Frozen):
     lectureId: str | int | None = None
     #: Which try of the system that wrote the lecture this is; anything but a whole number is
     #: taken as none given, never as a reason to refuse the lecture.
-    attempt: Annotated[int | None, BeforeValidator(_whole_number_or_none)] = None
+    attempt: Annotated[int | None, BeforeValidator(whole_number_or_none)] = None
     publication: Publication
 
 

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.model import whole_number_or_none
 from lecturekit.paths import NotReadable, confined, read_regular
 
 #: Files that are never lectures, whatever they hold.
@@ -78,5 +79,4 @@ def attempt_of(path: Path) -> int | None:
         data = json.loads(read_regular(path, LIMIT))
     except (NotReadable, OSError, ValueError):
         return None
-    attempt = data.get("attempt") if isinstance(data, dict) else None
-    return attempt if isinstance(attempt, int) and not isinstance(attempt, bool) else None
+    return whole_number_or_none(data.get("attempt")) if isinstance(data, dict) else None

@@ -201,8 +201,8 @@ class _Run:
     def _report(self) -> None:
         """Write the report as lectures end, unless the last write is recent next to what it cost:
         writing stays a twentieth of the run or less at any size (the report grows with each
-        lecture, so writing it on every one is quadratic), and a killed run's report is at most a
-        few lectures behind. The run's end writes it whole in any case."""
+        lecture, so writing it on every one is quadratic), and a killed run's report is behind by
+        at most twenty times its last write. The run's end writes it whole in any case."""
         now = time.monotonic()
         if now - self.written_at < WRITE_SHARE * self.write_cost:
             return

@@ -93,9 +93,8 @@ class _Graph:
         return self._known[x]
 
 
-@lru_cache(maxsize=512)
-def _graph(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0: float, x1: float) -> _Graph:
-    return _Graph(function, follows, x0, x1)
+#: Each graph's values by (function, the numbers it follows, x0, x1).
+_graph = lru_cache(maxsize=512)(_Graph)
 
 
 def _jump(value: Callable[[float], float | None], xs: list[float], ys: list, i: int, visible: float
