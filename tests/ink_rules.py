@@ -15,6 +15,7 @@ of the whole frame cannot tell.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -56,7 +57,7 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
         stage = Stage(plan)
         camera = BoardCamera()
         camera.reset()
-        blank = np.array(camera.pixel_array[:, :, :3], dtype=int)
+        ink_in = ink_finder(camera)
         for frame in frames if frames is not None else settled_frames(plan):
             stage.advance(frame)
             boxes: dict[str, list[Box]] = {}
@@ -70,11 +71,29 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
                 children = [stage.live[c].holder for c in plan.scene.children(name) if c in stage.live]
                 camera.reset()
                 camera.capture_mobjects([live.holder], excluded_mobjects=children)
-                ink = np.abs(camera.pixel_array[:, :, :3].astype(int) - blank).max(axis=2) > INK
-                outside = ink & ~_allowed(boxes.get(name, []), ink.shape, camera)
+                outside = ink_in(camera.pixel_array)
+                np.logical_and(outside, ~_allowed(boxes.get(name, []), outside.shape, camera), out=outside)
                 if outside.any():
                     faults.append(_fault(plan, frame, name, outside, camera))
     return faults
+
+
+def ink_finder(camera) -> Callable[[np.ndarray], np.ndarray]:
+    """For the camera's empty frame: a function that takes an RGBA picture and marks its ink,
+    every pixel more than `INK` from the empty frame's in any colour channel. Compared in bytes,
+    all four channels at once (alpha's bounds take any value), and a pixel's four answers read
+    as one 32-bit word: a tenth of the work of widening the picture to compare it."""
+    blank = np.array(camera.pixel_array, dtype=int)
+    low = np.clip(blank - INK, 0, 255).astype(np.uint8)
+    high = np.clip(blank + INK, 0, 255).astype(np.uint8)
+    low[:, :, 3], high[:, :, 3] = 0, 255
+
+    def ink(picture: np.ndarray) -> np.ndarray:
+        far = np.less(picture, low)
+        far |= np.greater(picture, high)
+        return np.ascontiguousarray(far).view(np.uint32)[:, :, 0] != 0
+
+    return ink
 
 
 def _allowed(boxes: list[Box], shape: tuple[int, int], camera) -> np.ndarray:

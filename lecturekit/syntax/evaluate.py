@@ -6,6 +6,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
+from typing import Any
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.syntax.nodes import (
@@ -162,11 +163,11 @@ def function_of(value: FunctionValue, env: Mapping[str, float]) -> Callable[[flo
 
 
 def _check(x: float) -> float:
+    if -MAX_MAGNITUDE <= x <= MAX_MAGNITUDE:
+        return x
     if math.isnan(x):
         raise EvaluationError("a result is not a number")
-    if not math.isfinite(x) or abs(x) > MAX_MAGNITUDE:
-        raise EvaluationError(_TOO_LARGE)
-    return x
+    raise EvaluationError(_TOO_LARGE)
 
 
 def _eval(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
@@ -175,39 +176,49 @@ def _eval(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
     if budget.depth > MAX_DEPTH:
         raise EvaluationError(f"nested more than {MAX_DEPTH} levels deep")
     try:
-        return _node(value, env, budget)
+        node = _NODES.get(type(value))
+        if node is None:
+            raise EvaluationError(f"cannot evaluate {type(value).__name__}")
+        return node(value, env, budget)
     finally:
         budget.depth -= 1
 
 
-def _node(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
-    match value:
-        case Num(value=v):
-            return _check(float(v))
-        case Str(value=v):
-            return v
-        case Bool(value=v):
-            return v
-        case Tuple(items=items):
-            return tuple(_eval(i, env, budget) for i in items)
-        case Var(name=name):
-            if name in env:
-                return _check(float(env[name]))
-            if name in CONSTANTS:
-                return CONSTANTS[name]
-            raise EvaluationError(f"{name!r} is not a VariableNumber of this scene")
-        case Neg(operand=operand):
-            return -_number(operand, env, budget)
-        case BinOp(op=op, left=left, right=right):
-            a, b = _number(left, env, budget), _number(right, env, budget)
-            return _check(_arithmetic(op, a, b))
-        case Call(function=name, args=args):
-            return _call(name, [_number(a, env, budget) for a in args] if name in FUNCTIONS else [])
-        case FunctionValue():
-            raise EvaluationError("a function is not a number")
-        case Truncated(prefix=prefix):
-            raise EvaluationError(f"the value was cut off after {prefix[-20:]!r}…")
-    raise EvaluationError(f"cannot evaluate {type(value).__name__}")
+def _var(value: Var, env: Mapping[str, float], budget: _Budget) -> Result:
+    if value.name in env:
+        return _check(float(env[value.name]))
+    if value.name in CONSTANTS:
+        return CONSTANTS[value.name]
+    raise EvaluationError(f"{value.name!r} is not a VariableNumber of this scene")
+
+
+def _binop(value: BinOp, env: Mapping[str, float], budget: _Budget) -> Result:
+    a, b = _number(value.left, env, budget), _number(value.right, env, budget)
+    return _check(_arithmetic(value.op, a, b))
+
+
+def _function_value(value: FunctionValue, env: Mapping[str, float], budget: _Budget) -> Result:
+    raise EvaluationError("a function is not a number")
+
+
+def _truncated(value: Truncated, env: Mapping[str, float], budget: _Budget) -> Result:
+    raise EvaluationError(f"the value was cut off after {value.prefix[-20:]!r}…")
+
+
+#: How each kind of node is evaluated, by its type: one lookup, where a `match` tries each case.
+_NODES: dict[type, Callable[[Any, Mapping[str, float], _Budget], Result]] = {
+    Num: lambda value, env, budget: _check(float(value.value)),
+    Str: lambda value, env, budget: value.value,
+    Bool: lambda value, env, budget: value.value,
+    Tuple: lambda value, env, budget: tuple(_eval(i, env, budget) for i in value.items),
+    Var: _var,
+    Neg: lambda value, env, budget: -_number(value.operand, env, budget),
+    BinOp: _binop,
+    Call: lambda value, env, budget: _call(
+        value.function, [_number(a, env, budget) for a in value.args] if value.function in FUNCTIONS else []),
+    FunctionValue: _function_value,
+    Truncated: _truncated,
+}
 
 
 def _call(name: str, numbers: list[float]) -> float:

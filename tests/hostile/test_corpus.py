@@ -388,7 +388,9 @@ def run(args: list[str], cwd: Path, memory: int, timeout: float, env: dict[str, 
 
     command = [sys.executable, "-m", "lecturekit", *args]
     if trace is not None:
-        command = ["strace", "-f", "-qq", "-e", "trace=open,openat,openat2,connect", "-o", str(trace), *command]
+        # --seccomp-bpf: the kernel stops the traced process only for the calls traced, not on every call
+        command = ["strace", "-f", "--seccomp-bpf", "-qq", "-e", "trace=open,openat,openat2,connect", "-o", str(trace),
+                   *command]
     done = subprocess.run(command, cwd=cwd, env=env, preexec_fn=limit, capture_output=True, timeout=timeout)
     output = (done.stdout + done.stderr).decode("utf-8", "backslashreplace")
     opened, connects = [], []

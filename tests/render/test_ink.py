@@ -114,7 +114,7 @@ def test_the_own_label_of_an_axes_or_a_figure_is_painted_in_the_box_the_plan_giv
     """A labelled Axes (with a legend under its label) and a narrow labelled Figure (its label
     wrapped): each label's ink lies in its planned box and fills it, on every settled board."""
     from lecturekit.render.camera import BoardCamera
-    from tests.ink_rules import INK, _allowed
+    from tests.ink_rules import _allowed, ink_finder
 
     objects = {"ax": 'an Axes [blue] labelled "Geschwindigkeit über der Zeit" (x_range=(0, 4), y_range=(0, 3))',
                "f": 'a FunctionPlot labelled "v(t)" drawn in ax (function=0.5 * x + 1)',
@@ -128,7 +128,7 @@ def test_the_own_label_of_an_axes_or_a_figure_is_painted_in_the_box_the_plan_giv
         stage = Stage(plan)
         camera = BoardCamera()
         camera.reset()
-        blank = np.array(camera.pixel_array[:, :, :3], dtype=int)
+        ink_in = ink_finder(camera)
         for frame in settled_frames(plan):
             stage.advance(frame)
             for name in ("ax", "fig"):
@@ -137,7 +137,7 @@ def test_the_own_label_of_an_axes_or_a_figure_is_painted_in_the_box_the_plan_giv
                 [box] = [i.box for i in plan.items_at(frame) if i.name == name + "#label"]
                 camera.reset()
                 camera.capture_mobjects([stage.live[name].drawn.mobject.submobjects[-1]])
-                ink = np.abs(camera.pixel_array[:, :, :3].astype(int) - blank).max(axis=2) > INK
+                ink = ink_in(camera.pixel_array)
                 assert ink.any() and not (ink & ~_allowed([box], ink.shape, camera)).any(), (name, frame)
                 rows, columns = np.nonzero(ink)
                 per_unit = ink.shape[0] / camera.frame_height

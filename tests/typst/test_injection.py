@@ -90,7 +90,7 @@ def test_a_still_of_every_channel_reads_no_file_outside_and_connects_nowhere(
     log = tmp_path / "strace.log"
     still = tmp_path / "still.png"
     done = subprocess.run(
-        ["strace", "-f", "-qq", "-e", "trace=connect,open,openat,openat2", "-o", str(log),
+        ["strace", "-f", "--seccomp-bpf", "-qq", "-e", "trace=connect,open,openat,openat2", "-o", str(log),
          sys.executable, "-m", "lecturekit", "still", str(lecture), "--overrides", str(overrides),
          "--at", "3.5", "--out", str(still)],
         cwd=ROOT, capture_output=True, text=True, timeout=300,
