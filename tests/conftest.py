@@ -5,12 +5,14 @@ The real lecture is read where it lives (`../shared`); it is never copied into t
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer.testing
 from hypothesis import settings
 
 from lecturekit.model import load
@@ -22,6 +24,11 @@ from lecturekit.sources import read
 # (hypothesis's default of 200 ms failed examples on a loaded machine). Work is counted instead.
 settings.register_profile("lecturekit", deadline=None)
 settings.load_profile("lecturekit")
+
+# Typer's test runner builds the whole Click command from the app's signatures (evaluating every
+# annotation) on each invoke: about a tenth of a generated lecture's `check` and `plan`. The app
+# does not change while the tests run, so it is built once.
+typer.testing._get_command = functools.cache(typer.testing._get_command)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -4,7 +4,7 @@ about the scene (`Figure`), and the outline it gives."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -39,6 +39,14 @@ class ParentSpace:
         px = self.box.x0 + (x - x0) / (x1 - x0) * self.box.width
         py = self.box.y0 + (y - y0) / (y1 - y0) * self.box.height
         return np.array([px, py, 0.0])
+
+    def points(self, xs: Sequence[float], ys: Sequence[float]) -> np.ndarray:
+        """`point` of each (x, y), as rows: the same arithmetic, done for a whole graph at once."""
+        (x0, x1), (y0, y1) = self.x_range, self.y_range
+        found = np.zeros((len(xs), 3))
+        found[:, 0] = self.box.x0 + (np.asarray(xs, float) - x0) / (x1 - x0) * self.box.width
+        found[:, 1] = self.box.y0 + (np.asarray(ys, float) - y0) / (y1 - y0) * self.box.height
+        return found
 
     @property
     def unit(self) -> float:

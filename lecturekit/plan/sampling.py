@@ -67,7 +67,7 @@ def _samples(function: FunctionValue, follows: tuple[tuple[str, float], ...], x0
     runs.append(current)
     pieces: list[tuple] = []
     for run in runs:
-        for part in _unkinked([space.point(x, y) for x, y in run]):
+        for part in _unkinked(list(space.points([x for x, _ in run], [y for _, y in run]))):
             if len(part) > 1 and float(np.ptp(np.array(part)[:, :2], axis=0).max()) > 1e-9:  # not a lone value
                 pieces.append(tuple(part))
     return tuple(pieces)
