@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import Any
+from typing import cast
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.syntax.nodes import (
@@ -17,7 +17,6 @@ from lecturekit.syntax.nodes import (
     Neg,
     Num,
     Str,
-    Truncated,
     Tuple,
     Value,
     Var,
@@ -129,11 +128,14 @@ class _Budget:
 
 def evaluate(value: Value, env: Mapping[str, float]) -> Result:
     """The value of `value` with the VariableNumbers in `env`; EvaluationError if it has none."""
-    return _eval(value, env, _Budget())
+    return compiled(value)(env)
 
 
 def evaluate_number(value: Value, env: Mapping[str, float]) -> float:
-    result = evaluate(value, env)
+    return _a_number(evaluate(value, env))
+
+
+def _a_number(result: Result) -> float:
     if isinstance(result, bool) or not isinstance(result, float):
         raise EvaluationError("must be a number")
     return result
@@ -154,10 +156,10 @@ def function_of(value: FunctionValue, env: Mapping[str, float]) -> Callable[[flo
     """A Python callable for a FunctionPlot's body, its variable bound at each call."""
     if value.body is None:
         raise EvaluationError("the function's body was not recorded")
-    body, variable = value.body, value.variable
+    code, variable = compiled(value.body), value.variable
 
     def f(x: float) -> float:
-        return evaluate_number(body, {**env, variable: x})
+        return _a_number(code({**env, variable: x}))
 
     return f
 
@@ -170,55 +172,140 @@ def _check(x: float) -> float:
     raise EvaluationError(_TOO_LARGE)
 
 
-def _eval(value: Value, env: Mapping[str, float], budget: _Budget) -> Result:
-    budget.spend()
-    budget.depth += 1
-    if budget.depth > MAX_DEPTH:
-        raise EvaluationError(f"nested more than {MAX_DEPTH} levels deep")
-    try:
-        node = _NODES.get(type(value))
-        if node is None:
-            raise EvaluationError(f"cannot evaluate {type(value).__name__}")
-        return node(value, env, budget)
-    finally:
-        budget.depth -= 1
+#: An expression made ready to evaluate: its value in an environment of VariableNumbers.
+Code = Callable[[Mapping[str, float]], Result]
+NumberCode = Callable[[Mapping[str, float]], float]
+#: The nodes whose value is always a number (or an EvaluationError).
+_NUMERIC = (Num, Var, BinOp, Neg, Call)
 
 
-def _var(value: Var, env: Mapping[str, float], budget: _Budget) -> Result:
-    if value.name in env:
-        return _check(float(env[value.name]))
-    if value.name in CONSTANTS:
-        return CONSTANTS[value.name]
-    raise EvaluationError(f"{value.name!r} is not a VariableNumber of this scene")
+def compiled(value: Value) -> Code:
+    """`value` as nested closures, each node's work decided once: a graph evaluated at hundreds
+    of x walks its tree once, not at every x. Nothing reaches Python's compile or eval.
+
+    The nodes are made in the order evaluation visits them, each spending a step of the budget
+    as it is made (a node is evaluated at most once). The node past `MAX_STEPS`, or nested past
+    `MAX_DEPTH`, becomes the error the evaluation meets there, so evaluating stops where, and
+    with the error, visiting the tree node by node would; what lies past it is never made.
+    Kept for the trees asked again (a Vector's end on every board), by identity: a tree's own
+    hash walks the whole tree."""
+    kept = _KEPT.get(id(value))
+    if kept is not None and kept[0] is value:
+        return kept[1]
+    if len(_KEPT) >= _KEEP:
+        _KEPT.clear()
+    code = _Compiler().node(value)
+    _KEPT[id(value)] = (value, code)  # the tree kept alive with its code: its id is not reused
+    return code
 
 
-def _binop(value: BinOp, env: Mapping[str, float], budget: _Budget) -> Result:
-    a, b = _number(value.left, env, budget), _number(value.right, env, budget)
-    return _check(_arithmetic(value.op, a, b))
+#: The trees made ready most recently, by id, with their code; at most `_KEEP`.
+_KEPT: dict[int, tuple[Value, Code]] = {}
+_KEEP = 4096
 
 
-def _function_value(value: FunctionValue, env: Mapping[str, float], budget: _Budget) -> Result:
-    raise EvaluationError("a function is not a number")
+class _Compiler:
+    def __init__(self) -> None:
+        self.budget = _Budget()
+
+    def node(self, value: Value) -> Code:
+        try:
+            self.budget.spend()
+        except EvaluationError as exc:
+            return _raising(exc.message)
+        self.budget.depth += 1
+        try:
+            if self.budget.depth > MAX_DEPTH:
+                return _raising(f"nested more than {MAX_DEPTH} levels deep")
+            return self._make(value)
+        finally:
+            self.budget.depth -= 1
+
+    def nodes(self, values: tuple[Value, ...]) -> list[Code]:
+        """Each of `values` in turn, up to the one past the budget: nothing after it is reached."""
+        made = []
+        for value in values:
+            made.append(self.node(value))
+            if self.budget.steps > MAX_STEPS:
+                break
+        return made
+
+    def numbers(self, values: tuple[Value, ...]) -> list[NumberCode]:
+        """`nodes`, each a number arithmetic takes."""
+        made = []
+        for value in values:
+            made.append(self.number(value))
+            if self.budget.steps > MAX_STEPS:
+                break
+        return made
+
+    def number(self, value: Value) -> NumberCode:
+        """A node whose value arithmetic takes: a number, or an EvaluationError once evaluated."""
+        code = self.node(value)
+        if isinstance(value, _NUMERIC):
+            return cast(NumberCode, code)
+
+        def checked(env: Mapping[str, float]) -> float:
+            result = code(env)
+            if isinstance(result, bool) or not isinstance(result, float):
+                raise EvaluationError("arithmetic needs numbers")
+            return result
+
+        return checked
+
+    def _make(self, value: Value) -> Code:
+        if isinstance(value, Num | Str | Bool):
+            try:
+                constant = _check(float(value.value)) if isinstance(value, Num) else value.value
+            except EvaluationError as exc:
+                return _raising(exc.message)
+            return lambda env: constant
+        if isinstance(value, Tuple):
+            items = self.nodes(value.items)
+            return lambda env: tuple(item(env) for item in items)
+        if isinstance(value, Var):
+            return _variable(value.name)
+        if isinstance(value, Neg):
+            operand = self.number(value.operand)
+            return lambda env: -operand(env)
+        if isinstance(value, BinOp):
+            return _binop(value.op, self.number(value.left), self.number(value.right))
+        if isinstance(value, Call):
+            if value.function not in FUNCTIONS:
+                return lambda env: _call(value.function, [])  # says what the format allows
+            args, name = self.numbers(value.args), value.function
+            return lambda env: _call(name, [arg(env) for arg in args])
+        if isinstance(value, FunctionValue):
+            return _raising("a function is not a number")
+        return _raising(f"the value was cut off after {value.prefix[-20:]!r}…")  # the last kind: Truncated
 
 
-def _truncated(value: Truncated, env: Mapping[str, float], budget: _Budget) -> Result:
-    raise EvaluationError(f"the value was cut off after {value.prefix[-20:]!r}…")
+def _raising(message: str) -> Code:
+    def fail(env: Mapping[str, float]) -> Result:
+        raise EvaluationError(message)
+
+    return fail
 
 
-#: How each kind of node is evaluated, by its type: one lookup, where a `match` tries each case.
-_NODES: dict[type, Callable[[Any, Mapping[str, float], _Budget], Result]] = {
-    Num: lambda value, env, budget: _check(float(value.value)),
-    Str: lambda value, env, budget: value.value,
-    Bool: lambda value, env, budget: value.value,
-    Tuple: lambda value, env, budget: tuple(_eval(i, env, budget) for i in value.items),
-    Var: _var,
-    Neg: lambda value, env, budget: -_number(value.operand, env, budget),
-    BinOp: _binop,
-    Call: lambda value, env, budget: _call(
-        value.function, [_number(a, env, budget) for a in value.args] if value.function in FUNCTIONS else []),
-    FunctionValue: _function_value,
-    Truncated: _truncated,
-}
+def _variable(name: str) -> Code:
+    def variable(env: Mapping[str, float]) -> Result:
+        if name in env:
+            return _check(float(env[name]))
+        if name in CONSTANTS:
+            return CONSTANTS[name]
+        raise EvaluationError(f"{name!r} is not a VariableNumber of this scene")
+
+    return variable
+
+
+def _binop(op: str, left: NumberCode, right: NumberCode) -> Code:
+    if op == "+":  # the three that cannot raise, without `_arithmetic`'s cases
+        return lambda env: _check(left(env) + right(env))
+    if op == "-":
+        return lambda env: _check(left(env) - right(env))
+    if op == "*":
+        return lambda env: _check(left(env) * right(env))
+    return lambda env: _check(_arithmetic(op, left(env), right(env)))
 
 
 def _call(name: str, numbers: list[float]) -> float:
@@ -241,13 +328,6 @@ def _call(name: str, numbers: list[float]) -> float:
         raise EvaluationError(f"{call} is not defined{needs}") from None
     except OverflowError:
         raise EvaluationError(_TOO_LARGE) from None
-
-
-def _number(value: Value, env: Mapping[str, float], budget: _Budget) -> float:
-    result = _eval(value, env, budget)
-    if isinstance(result, bool) or not isinstance(result, float):
-        raise EvaluationError("arithmetic needs numbers")
-    return result
 
 
 def _arithmetic(op: str, a: float, b: float) -> float:
