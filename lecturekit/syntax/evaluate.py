@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
-from typing import cast
+from typing import TypeVar, cast
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.syntax.nodes import (
@@ -175,6 +175,7 @@ def _check(x: float) -> float:
 #: An expression made ready to evaluate: its value in an environment of VariableNumbers.
 Code = Callable[[Mapping[str, float]], Result]
 NumberCode = Callable[[Mapping[str, float]], float]
+_Made = TypeVar("_Made", Code, NumberCode)
 #: The nodes whose value is always a number (or an EvaluationError).
 _NUMERIC = (Num, Var, BinOp, Neg, Call)
 
@@ -221,20 +222,11 @@ class _Compiler:
         finally:
             self.budget.depth -= 1
 
-    def nodes(self, values: tuple[Value, ...]) -> list[Code]:
-        """Each of `values` in turn, up to the one past the budget: nothing after it is reached."""
+    def each(self, values: tuple[Value, ...], make: Callable[[Value], _Made]) -> list[_Made]:
+        """Each of `values` made in turn, up to the one past the budget: nothing after it is reached."""
         made = []
         for value in values:
-            made.append(self.node(value))
-            if self.budget.steps > MAX_STEPS:
-                break
-        return made
-
-    def numbers(self, values: tuple[Value, ...]) -> list[NumberCode]:
-        """`nodes`, each a number arithmetic takes."""
-        made = []
-        for value in values:
-            made.append(self.number(value))
+            made.append(make(value))
             if self.budget.steps > MAX_STEPS:
                 break
         return made
@@ -261,7 +253,7 @@ class _Compiler:
                 return _raising(exc.message)
             return lambda env: constant
         if isinstance(value, Tuple):
-            items = self.nodes(value.items)
+            items = self.each(value.items, self.node)
             return lambda env: tuple(item(env) for item in items)
         if isinstance(value, Var):
             return _variable(value.name)
@@ -273,7 +265,7 @@ class _Compiler:
         if isinstance(value, Call):
             if value.function not in FUNCTIONS:
                 return lambda env: _call(value.function, [])  # says what the format allows
-            args, name = self.numbers(value.args), value.function
+            args, name = self.each(value.args, self.number), value.function
             return lambda env: _call(name, [arg(env) for arg in args])
         if isinstance(value, FunctionValue):
             return _raising("a function is not a number")
