@@ -86,8 +86,8 @@ def _whole_rest_footprint(paths: list, pad: float = STROKE_HALF) -> tuple:
     return tuple(found)
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), length=st.integers(1, 1200), step=st.sampled_from([1e-4, 0.01, 0.05, 0.3, 2.0]),
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), length=st.integers(1, 400), step=st.sampled_from([1e-4, 0.01, 0.05, 0.3, 2.0]),
        paths=st.integers(1, 3))
 def test_a_footprint_looked_for_in_windows_is_the_one_found_among_all_the_points(seed, length, step, paths):
     """`footprint` looks for each piece among a window of the points that doubles until it holds

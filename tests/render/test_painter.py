@@ -51,9 +51,11 @@ def faults(plan: ScenePlan, tmp: Path) -> list[str]:
                              f"rows {rows.min()}-{rows.max()}, columns {columns.min()}-{columns.max()}")
             if before is not None and ours.changed is not None:
                 r0, r1, c0, c1 = ours.changed
-                outside = (picture != before).any(axis=2)
-                outside[r0:r1, c0:c1] = False
-                if outside.any():
+                around = ((slice(0, r0), slice(None)), (slice(r1, None), slice(None)),
+                          (slice(r0, r1), slice(0, c0)), (slice(r0, r1), slice(c1, None)))
+                if not all(np.array_equal(picture[band], before[band]) for band in around):  # the bands around it
+                    outside = (picture != before).any(axis=2)
+                    outside[r0:r1, c0:c1] = False
                     found.append(f"frame {frame}: {int(outside.sum())} pixels changed outside {ours.changed}")
             before = picture
     return found
