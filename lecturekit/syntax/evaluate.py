@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
@@ -135,9 +136,9 @@ def evaluate_number(value: Value, env: Mapping[str, float]) -> float:
     return _a_number(evaluate(value, env))
 
 
-def _a_number(result: Result) -> float:
+def _a_number(result: Result, message: str = "must be a number") -> float:
     if isinstance(result, bool) or not isinstance(result, float):
-        raise EvaluationError("must be a number")
+        raise EvaluationError(message)
     return result
 
 
@@ -237,13 +238,7 @@ class _Compiler:
         if isinstance(value, _NUMERIC):
             return cast(NumberCode, code)
 
-        def checked(env: Mapping[str, float]) -> float:
-            result = code(env)
-            if isinstance(result, bool) or not isinstance(result, float):
-                raise EvaluationError("arithmetic needs numbers")
-            return result
-
-        return checked
+        return lambda env: _a_number(code(env), "arithmetic needs numbers")
 
     def _make(self, value: Value) -> Code:
         if isinstance(value, Num | Str | Bool):
@@ -291,13 +286,14 @@ def _variable(name: str) -> Code:
 
 
 def _binop(op: str, left: NumberCode, right: NumberCode) -> Code:
-    if op == "+":  # the three that cannot raise, without `_arithmetic`'s cases
-        return lambda env: _check(left(env) + right(env))
-    if op == "-":
-        return lambda env: _check(left(env) - right(env))
-    if op == "*":
-        return lambda env: _check(left(env) * right(env))
-    return lambda env: _check(_arithmetic(op, left(env), right(env)))
+    operation = _OPERATIONS.get(op)
+    if operation is None:
+        def unknown(env: Mapping[str, float]) -> Result:
+            left(env), right(env)  # what the operands raise comes first, as it is met first
+            raise EvaluationError(f"unknown operator {op!r}")
+
+        return unknown
+    return lambda env: _check(operation(left(env), right(env)))
 
 
 def _call(name: str, numbers: list[float]) -> float:
@@ -322,34 +318,34 @@ def _call(name: str, numbers: list[float]) -> float:
         raise EvaluationError(_TOO_LARGE) from None
 
 
-def _arithmetic(op: str, a: float, b: float) -> float:
+def _divide(a: float, b: float) -> float:
+    if b == 0:
+        raise EvaluationError("division by zero")
+    return a / b
+
+
+def _remainder(a: float, b: float) -> float:
+    if b == 0:
+        raise EvaluationError(f"{a:g} % 0 is not defined: % needs a divisor other than 0")
+    return a % b
+
+
+def _power(a: float, b: float) -> float:
+    if a == 0 and b < 0:
+        raise EvaluationError("division by zero")
+    if abs(b) * math.log10(max(abs(a), 1e-300)) > 15.5:
+        raise EvaluationError(_TOO_LARGE)
     try:
-        match op:
-            case "+":
-                return a + b
-            case "-":
-                return a - b
-            case "*":
-                return a * b
-            case "/":
-                return a / b
-            case "%":
-                if b == 0:
-                    raise EvaluationError(f"{a:g} % 0 is not defined: % needs a divisor other than 0")
-                return a % b
-            case "**":
-                if a == 0 and b < 0:
-                    raise ZeroDivisionError
-                if abs(b) * math.log10(max(abs(a), 1e-300)) > 15.5:
-                    raise OverflowError
-                result = a**b
-                if isinstance(result, complex):
-                    raise ValueError
-                return result
-    except ZeroDivisionError:
-        raise EvaluationError("division by zero") from None
+        result = a**b
     except OverflowError:
         raise EvaluationError(_TOO_LARGE) from None
-    except ValueError:
-        raise EvaluationError("a negative number to a fractional power") from None
-    raise EvaluationError(f"unknown operator {op!r}")
+    if isinstance(result, complex):
+        raise EvaluationError("a negative number to a fractional power")
+    return result
+
+
+#: Each operator's arithmetic, chosen once when an expression is made; a float sum, difference or
+#: product never raises (an overflow is infinite, which `_check` refuses).
+_OPERATIONS: dict[str, Callable[[float, float], float]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": _divide, "%": _remainder, "**": _power,
+}
