@@ -337,6 +337,37 @@ def plan(
 
 
 @app.command()
+def audit(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    quality: QualityOpt = Quality.h,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when a board fails a rule, one line each.")] = False,
+    overrides: OverridesOpt = None,
+    lang: OneLangOpt = None,
+    translation: TranslationOpt = None,
+) -> None:
+    """Measure every board: what a designer checks.
+
+    Its smallest text (Manim font size and em in pixels at --quality), the sizes within each role,
+    fill, the widest empty band, the smallest box clearance and the lowest contrast (docs/audit.md).
+    With --strict, exits 1 when a board fails a rule: a text below the minimum, a role at more than
+    one size, an empty band over a quarter of the area while a text is below its role's size, a
+    clearance below the stated one, contrast below WCAG's.
+    """
+    from lecturekit.plan.audit import summary, table
+    from lecturekit.requests import audited
+
+    boards = audited(lecture, overrides, scene or [], quality, language_of(lang, translation))
+    typer.echo(json.dumps(summary(boards), indent=1, allow_nan=False) if as_json else printable_lines(table(boards)))
+    failing = [b for b in boards if b.failures]
+    if strict and failing:
+        for board in failing:
+            typer.echo(printable_lines(board.finding()), err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
 def scaffold(
     lecture: LectureArg = None,
     out: Annotated[Path | None, typer.Option("--out", help="The module to write (default scenes/<slug>.py).")] = None,

@@ -53,6 +53,8 @@ class Place:
     object: str | None = None
     action: str | None = None
     path: str | None = None
+    #: The lecture time (seconds) it belongs at, where that is known exactly (a board's).
+    at: float | None = None
 
     def describe(self) -> str:
         parts = []

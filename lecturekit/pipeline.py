@@ -16,6 +16,7 @@ from lecturekit.files import atomic, sweep
 from lecturekit.jobs import Assets, Budget, ChunkJob, ChunkVideo, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
 from lecturekit.plan import plan_scene
+from lecturekit.plan.audit import BoardAudit, audit_scene
 from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
@@ -68,6 +69,8 @@ class RenderedScene:
     title: str
     path: Path
     frames: int
+    #: The audit of the scene's boards (`plan.audit`), for render.json; none for a joined video.
+    boards: tuple[BoardAudit, ...] = ()
 
 
 def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings) -> np.ndarray | None:
@@ -324,20 +327,23 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
             with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
-    return RenderedScene(plan.index, plan.title, path, frames)
+    return RenderedScene(plan.index, plan.title, path, frames, audit_scene(plan, settings.preset.height))
 
 
 def record(resolved: ResolvedLecture, settings: RenderSettings,
            rendered: list[RenderedScene], keys: dict[int, str], done: dict[str, int]) -> None:
     """Name in render.json each video of `rendered` and the captions beside it (keyed by `keys`,
-    by scene; the joined video's is 0), with the work `done` by the command so far."""
+    by scene; the joined video's is 0), with the work `done` by the command so far; a scene's
+    video with the audit of its boards."""
     files = []
     for item in rendered:
         for path in (item.path, item.path.with_suffix(".srt"), item.path.with_suffix(".vtt")):
             if path.is_file():
                 files.append({"path": path.name, "scene": item.index or None, "title": item.title,
                               "duration": round(item.frames / settings.frame_rate, 6), "frames": item.frames,
-                              "key": keys.get(item.index)})
+                              "key": keys.get(item.index)}
+                             | ({"boards": [b.as_json() for b in item.boards]} if path == item.path and item.index
+                                else {}))
     write_manifest(resolved, settings, files, done)
 
 

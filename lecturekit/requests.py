@@ -23,6 +23,8 @@ from lecturekit.sources import read
 from lecturekit.translate import Language
 
 if TYPE_CHECKING:
+    from lecturekit.plan.audit import BoardAudit
+    from lecturekit.settings import Quality
     from lecturekit.voice.align import Beat
 
 #: Given a label and a unit, something that hears (done, total) of a long step (aligning, speaking).
@@ -146,6 +148,21 @@ def checked(lecture: Path | None, overrides: Path | None, language: Language | N
     if resolved.renderable:  # planning measures the texts, so only what is renderable is planned
         resolved = replace(resolved, diagnostics=resolved.diagnostics + layout_warnings(resolved))
     return replace(resolved, diagnostics=resolved.diagnostics + caption_warnings(resolved))
+
+
+def audited(lecture: Path | None, overrides: Path | None, selectors: list[str], quality: Quality,
+            language: Language | None) -> tuple[BoardAudit, ...]:
+    """Every board of the chosen scenes audited (`plan.audit`), planned at `quality`'s frame rate
+    and measured in its pixels."""
+    from lecturekit.pipeline import ensure_renderable, plan_scenes, select
+    from lecturekit.plan.audit import audit_scene
+    from lecturekit.settings import PRESETS
+
+    resolved = read(lecture, overrides, language)
+    ensure_renderable(resolved)
+    preset = PRESETS[quality]
+    plans = plan_scenes(resolved, select(resolved, selectors), preset.fps)
+    return tuple(board for plan in plans for board in audit_scene(plan, preset.height))
 
 
 def _gif(request: RenderRequest, listener: Listener) -> None:

@@ -158,6 +158,9 @@ class BoardSize:
     heading_band: float = 0.95
     gap: float = 0.35
     panel_padding: float = 0.22
+    #: No band of the content area wider than this share of it (across or down) stays empty while
+    #: a text on the board is set below its role's full size (`lecturekit audit`'s rule).
+    empty_band: float = 0.25
 
     @property
     def safe(self) -> Box:

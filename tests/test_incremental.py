@@ -7,7 +7,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from lecturekit.cli import app
 from lecturekit.pipeline import render_lecture
 from lecturekit.settings import Quality, RenderSettings
 from tests.conftest import DEMO
@@ -23,7 +25,14 @@ def test_only_the_scene_that_changed_is_rendered_again(tmp_path: Path) -> None:
     settings = RenderSettings(Quality.l, tmp_path / "media")
     first = render_lecture(lecture, None, settings, jobs=2)
     videos = sorted(first.path.parent.glob("0*.mp4"))
-    work = json.loads((first.path.parent / "render.json").read_text())["work"]
+    recorded = json.loads((first.path.parent / "render.json").read_text())
+    work = recorded["work"]
+    # each scene's video carries the audit of its boards, its pixels at -q l (`lecturekit audit -q l --json`)
+    audited = json.loads(CliRunner().invoke(app, ["audit", str(lecture), "-q", "l", "--json"]).stdout)["boards"]
+    for entry in (f for f in recorded["files"] if f["path"].endswith(".mp4")):
+        assert entry.get("boards", []) == [b for b in audited if b["scene"] == entry["scene"]], entry["path"]
+    assert all(b["smallest"] is None or b["smallest"]["pixels"] == round(b["smallest"]["font"] * 480 / 768, 2)
+               for b in audited) and len(audited) == 26
     # the scenes rendered in worker processes, whose counts came back: each frame drawn or held
     assert work["frames drawn"] + work["frames held"] == first.frames
     stamps = {v.name: v.stat().st_mtime_ns for v in videos}

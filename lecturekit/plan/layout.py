@@ -146,20 +146,18 @@ def most_arrangements(n: int) -> int:
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
     count("board layouts")
     f = theme.board
-    sx0, sy0, sx1, sy1 = f.safe
+    sx0, _, sx1, sy1 = f.safe
     places: dict[str, Placed] = {}
     unfit: list[str] = []
     measure = _Measure(theme)
     headings = [i for i in items if i.role is Role.HEADING]
     titles = [i for i in items if i.role is Role.TITLE]
     content = [i for i in items if i.role in (Role.VISUAL, Role.TEXT)]
-    top = sy1
     for heading in headings:  # one heading band: a newer heading replaces the old (resolve hides it)
         w, h, font = _text_fit(heading, sx1 - sx0, f.heading_band, theme)
         places[heading.name] = Placed(Box.around(0.0, sy1 - f.heading_band / 2, w, h), font, sx1 - sx0)
         unfit += _small(heading, font, theme)
-        top = sy1 - f.heading_band - f.gap * 0.5
-    area = Box(sx0, sy0, sx1, top)
+    area = content_area(theme, bool(headings))
     for title in titles:  # a title card alone is centred; above content it takes a band at the top
         room = area.height * (TITLE_SHARE if content else 1.0)
         w, h, font = _text_fit(title, min(area.width, 11.5), room, theme)
@@ -174,6 +172,13 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
     return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)))
+
+
+def content_area(theme: Theme, headed: bool) -> Box:
+    """The safe area less the heading band when the board has a heading: where titles, visuals
+    and texts go."""
+    sx0, sy0, sx1, sy1 = theme.board.safe
+    return Box(sx0, sy0, sx1, sy1 - theme.board.heading_band - theme.board.gap * 0.5 if headed else sy1)
 
 
 def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[float, float, float]:

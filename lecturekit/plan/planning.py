@@ -71,7 +71,7 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         stays=MappingProxyType(dict(placement.stays)), texts=MappingProxyType(texts),
         tables=MappingProxyType(tables), initial_values=MappingProxyType(initial),
         folder=str(folder) if folder else None,
-        warnings=placement.warnings, theme=theme,
+        warnings=placement.warnings, theme=theme, crowded=placement.crowded,
     )
     return plan
 

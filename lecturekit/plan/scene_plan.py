@@ -15,7 +15,7 @@ from lecturekit.kinds import AxesSpec, Role, VariableNumberSpec, depends_on, kin
 from lecturekit.plan import shapes
 from lecturekit.plan.items import BoardItem, Figures
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import Stay, aspect_of
+from lecturekit.plan.placement import Crowded, Stay, aspect_of
 from lecturekit.plan.timeline import (
     Cue,
     Hold,
@@ -65,6 +65,8 @@ class ScenePlan:
     folder: str | None
     warnings: tuple[str, ...] = ()
     theme: Theme = field(default=THEME, compare=False)
+    #: The boards that cannot hold their objects legibly, at their times (`warnings` in words).
+    crowded: tuple[Crowded, ...] = ()
 
     @property
     def objects(self) -> Mapping[str, Spec]:

@@ -1,7 +1,8 @@
 """What the studio page shows, as plain JSON-ready data: each scene's beats, cues, captions,
-warnings and boards. Built from what the other commands use (`read`, `plan_scenes`, the plan's
-`as_json` boards, the `check` diagnostics), never by working out anything of its own: the boxes
-are the plan's, so whatever items a board lists are what the page draws.
+warnings, boards and their audit. Built from what the other commands use (`read`, `plan_scenes`,
+the plan's `as_json` boards, the `check` diagnostics, `lecturekit audit`'s figures), never by
+working out anything of its own: the boxes are the plan's, so whatever items a board lists are
+what the page draws. Every finding about a board is pinned at that board's time.
 """
 
 from __future__ import annotations
@@ -14,20 +15,24 @@ from lecturekit.captions import captions
 from lecturekit.check_report import action_form
 from lecturekit.diagnostics import Diagnostic, Severity
 from lecturekit.pipeline import ensure_renderable, plan_scenes, scene_beats
+from lecturekit.plan.audit import audit_scene
 from lecturekit.plan.durations import natural
 from lecturekit.plan.export import as_json as plan_json
 from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
 from lecturekit.plan.timeline import Cue, frame_of
 from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
+from lecturekit.settings import Preset
 from lecturekit.syntax.nodes import Hide, Move, StyleHint
 
 _AT = re.compile(r"at (\d+(?:\.\d+)?) s")
 
 
-def review(resolved: ResolvedLecture, overrides: Path | None, fps: int) -> dict[str, Any]:
-    """The page's data for a lecture whose videos run at `fps`."""
+def review(resolved: ResolvedLecture, overrides: Path | None, preset: Preset) -> dict[str, Any]:
+    """The page's data for a lecture whose videos are made at `preset` (its frame rate, and the
+    frame height the audit's pixels are counted in)."""
     ensure_renderable(resolved)
+    fps = preset.fps
     plans = plan_scenes(resolved, resolved.scenes, fps)
     boards = plan_json(LecturePlan(resolved.slug, resolved.title, fps, tuple(plans)))["scenes"]
     recorded = resolved.lecture.scenes
@@ -43,8 +48,12 @@ def review(resolved: ResolvedLecture, overrides: Path | None, fps: int) -> dict[
                 scenes[scene.index - 1]["warnings"].append(_warning(diagnostic, time - scene.start))
                 placed.add(id(diagnostic))
     for plan, page in zip(plans, scenes, strict=True):
-        page["warnings"] += [{"severity": "warning", "line": f"warning: {text}", "time": 0.0}
-                              for text in plan.warnings]
+        page["warnings"] += [{"severity": "warning", "line": f"warning: {crowded.line()}",
+                              "time": round(crowded.time, 6), "object": None} for crowded in plan.crowded]
+        audits = audit_scene(plan, preset.height)
+        page["audit"] = [board.as_json() for board in audits]
+        page["warnings"] += [{"severity": "audit", "line": f"audit: {board.finding()}", "time": round(board.time, 6),
+                              "object": None} for board in audits if board.failures]
     return {
         "title": resolved.title,
         "slug": resolved.slug,
@@ -114,11 +123,13 @@ def _clipped_by(plan: ScenePlan, cue: Cue, wanted: float) -> str | None:
 
 
 def _pin(diagnostic: Diagnostic, scenes: tuple[ResolvedScene, ...]) -> tuple[ResolvedScene, float] | None:
-    """The scene a diagnostic is about and the lecture time it belongs at: its action's time, the
-    first action on its object, or the scene's start."""
+    """The scene a diagnostic is about and the lecture time it belongs at: its own (a board's), its
+    action's time, the first action on its object, or the scene's start."""
     scene = next((s for s in scenes if s.title == diagnostic.place.scene), None)
     if scene is None:
         return None
+    if diagnostic.place.at is not None:
+        return scene, min(max(diagnostic.place.at, scene.start), scene.end)
     found = _AT.search(diagnostic.place.action or "")
     if found:
         return scene, min(max(float(found.group(1)), scene.start), scene.end)

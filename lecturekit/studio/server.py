@@ -114,7 +114,7 @@ class Studio:
         """Read and plan the lecture again; on a fault keep the last good data and say why."""
         try:
             resolved = read(self.lecture, self.overrides, self.language)
-            data = review(resolved, resolved.overrides_file, PRESETS[VIDEO].fps)
+            data = review(resolved, resolved.overrides_file, PRESETS[VIDEO])
         except LectureError as exc:
             self.problems = [d.line() for d in exc.diagnostics]
             if self.source is None:  # watched all the same, so a fix is picked up

@@ -122,6 +122,13 @@ def test_play_scrub_and_step(page):
     page.keyboard.press("ArrowLeft")
     assert _frame(page) == before + 1
     page.wait_for_function("Math.abs(video.currentTime - (studio.state.frame + 0.5) / 15) < 1e-6")
+    # the board at the playhead with its audit (`lecturekit audit -q l`)
+    audit = page.evaluate("studio.state.data.scenes[0].audit.filter((b) => Math.round(b.time * 15) <= "
+                          "studio.state.frame).pop()")
+    shown = page.locator("#board-audit").inner_text()
+    small = audit["smallest"]
+    assert f"{small['name']}: {small['font']:g} ({small['pixels']:g} px)" in shown
+    assert f"{round(100 * audit['fill'])}%" in shown and "no rule" in shown
 
 
 def test_a_cue_shows_its_frame_its_object_and_its_box(page, studio, tmp_path):

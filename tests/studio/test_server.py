@@ -12,12 +12,14 @@ from starlette.testclient import TestClient
 from lecturekit.pipeline import plan_scenes
 from lecturekit.plan.export import as_json
 from lecturekit.plan.scene_plan import LecturePlan
+from lecturekit.settings import PRESETS, Quality
 from lecturekit.sources import read
 from lecturekit.studio.review import review
 from lecturekit.studio.server import Studio, create_app
 from tests.conftest import DEMO, DEMO_OVERRIDES
 
 TOKEN = "the-token"
+FOUND = Path(__file__).parents[1] / "lectures" / "found"
 TEXT = 'a Text that says "Hello"'
 
 
@@ -92,7 +94,7 @@ def test_nothing_changes_on_get(served):
 
 def test_the_page_data_is_the_plan_and_the_check():
     resolved = read(DEMO)
-    data = review(resolved, DEMO_OVERRIDES, 15)
+    data = review(resolved, DEMO_OVERRIDES, PRESETS[Quality.l])
     plans = plan_scenes(resolved, resolved.scenes, 15)
     planned = as_json(LecturePlan(resolved.slug, resolved.title, 15, tuple(plans)))["scenes"]
     for scene, plan, json in zip(data["scenes"], plans, planned, strict=True):
@@ -116,7 +118,7 @@ def test_warnings_are_pinned_at_their_time(write_lecture):
                           (4.0, "b is shown on the screen, written out."),
                           (5.0, "s is shown on the screen, written out."), (9.9, "s is hidden from the screen.")],
                          start=0.0, end=10.0)
-    data = review(read(path), None, 15)
+    data = review(read(path), None, PRESETS[Quality.l])
     [scene] = data["scenes"]
     pinned = {(w["time"], w["object"]) for w in scene["warnings"]}
     # an action's warning at its time; an object's where it first acts, or at the scene's start
@@ -131,6 +133,35 @@ def test_a_lecture_with_markup_in_its_title_is_data_not_markup(write_json):
 
     data = lecture_data({"t": TEXT}, [(1.0, "t is shown on the screen, written out.")], title="<b>bold</b>")
     data["publication"]["title"] = "<script>alert(1)</script>"
-    page = review(read(write_json(data)), None, 15)
+    page = review(read(write_json(data)), None, PRESETS[Quality.l])
     assert page["title"] == "<script>alert(1)</script>" and page["scenes"][0]["title"] == "<b>bold</b>"
     assert os.fspath(DEMO)  # the page itself sets these with textContent: see the browser tests
+
+
+def test_a_board_finding_is_pinned_at_its_board(write_json):
+    """A board `check` says cannot hold its texts, and a board failing a rule of the audit, are
+    pinned at that board's time on the scene's timeline (they were all at 0:00.00)."""
+    import json
+    from dataclasses import replace
+
+    from lecturekit.plan.legibility import layout_warnings
+    from lecturekit.plan.placement import clock
+
+    data = json.loads((FOUND / "layout-two-crowded-boards-in-one-second.json").read_text())["data"]
+    resolved = read(write_json(data))
+    checked = replace(resolved, diagnostics=resolved.diagnostics + layout_warnings(resolved))
+    page = review(checked, None, PRESETS[Quality.l])
+    proof = page["scenes"][1]
+    fps = page["fps"]
+    frames = {round(board["time"] * fps) for board in proof["boards"]}
+    crowded = [w for w in proof["warnings"] if "cannot hold" in w["line"]]
+    # the plan's three crowded layouts and `check`'s two warnings (one a second of the clock)
+    assert len(crowded) == 5
+    for found in crowded:  # on a board's frame, which the line names on the lecture's clock
+        assert round(found["time"] * fps) in frames and found["time"] > 0
+        assert f"board at {clock(proof['start'] + found['time'])}" in found["line"]
+    assert {clock(proof["start"] + w["time"]) for w in crowded} == {"0:46", "1:07"}
+    failing = [b for b in proof["audit"] if b["failures"]]
+    audited = [w for w in proof["warnings"] if w["severity"] == "audit"]
+    assert [w["time"] for w in audited] == [b["time"] for b in failing] and len(failing) == 18
+    assert all(f"({proof['start'] + w['time']:.2f} s)" in w["line"] for w in audited)

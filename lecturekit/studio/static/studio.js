@@ -187,6 +187,32 @@ function update() {
   $("caption").textContent = caption ? caption.text : "";
   $("play").textContent = video.paused ? "Play" : "Pause";
   drawBoxes();
+  showAudit();
+}
+
+/** The audit (`lecturekit audit`) of the board at the playhead. */
+function showAudit() {
+  const scene = current();
+  const box = $("board-audit");
+  let found = null;
+  for (const board of (scene && scene.audit) || []) if (Math.round(board.time * fps()) <= state.frame) found = board;
+  if (!found) {
+    box.replaceChildren(el("p", "hint", "No board at this frame."));
+    return;
+  }
+  const small = found.smallest;
+  const rows = [
+    ["smallest text", small ? `${small.name}: ${small.font} (${small.pixels} px)` : "none"],
+    ["sizes", Object.entries(found.sizes).map(([role, sizes]) => `${role} ${sizes.join(" / ")}`).join("\n") || "none"],
+    ["fill", `${Math.round(100 * found.fill)}%`],
+    ["empty band", `${Math.round(100 * found.empty_band.across)}% across, ${Math.round(100 * found.empty_band.down)}% down`],
+    ["clearance", found.clearance ? `${found.clearance.of}: ${found.clearance.measured} (stated ${found.clearance.stated})` : "no box drawn around anything"],
+    ["contrast", found.contrast ? `${found.contrast.of}: ${found.contrast.ratio}:1 (needs ${found.contrast.needed}:1)` : "none"],
+    ["fails", found.failures.join("\n") || "no rule"],
+  ];
+  const list = el("dl");
+  for (const [name, value] of rows) list.append(el("dt", "", name), el("dd", "", value));
+  box.replaceChildren(list);
 }
 
 function animate() {

@@ -1,0 +1,334 @@
+"""The board audit (`lecturekit audit`): for every board of a plan, the figures a designer checks,
+measured on the plan's own items (what `plan --json` lists), and the rules a board fails.
+
+- The smallest text: its Manim font size (the unit `theme.Sizes` uses, called points here) and
+  the height of its em in pixels at a frame `height` pixels high: `size * TEXT_SIZE * PT` units
+  (a 10 pt Typst body scaled by size / 960 units per pt) times `height / board height` pixels a
+  unit, so `size * height / 768`: 24 is 33.75 px at 1080p and 15 px at 480p.
+- The sizes within each role: body (Panel, Block, Text), formulas (Math, Derivation), table
+  text (a Table's cells as drawn) and labels (labels, legend entries, texts drawn in a Figure);
+  sizes closer than `SAME_SIZE` are one. Headings, titles and axis numbers are in the smallest
+  text only.
+- Fill: the share of the content area (`layout.content_area`) covered by the board's boxes.
+- The widest empty band of the content area: across (a strip the area's width, as a share of
+  its height) and down (the area's height, as a share of its width).
+- The smallest box clearance (`clearances`): between a box the board draws around something and
+  what it holds, as the plan has them, against the clearance stated for that box.
+- The lowest contrast (`contrasts`): each ink's colour against what is painted behind it
+  (`resolve.contrast.surfaces`), as a share of the WCAG 2.2 figure it must meet.
+
+A board fails a rule (`failures`) when it sets any text below `Sizes.minimum` (whether or not the
+layout could have held it: the audit does not judge that, `check` warns where the layout could
+not), sets one role at more than one size, leaves an empty band wider than
+`BoardSize.empty_band` while a text is below its role's full size, holds something closer to a
+box than that box's stated clearance, or draws an ink below the contrast it needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from lecturekit.boxes import Box
+from lecturekit.contrast import GRAPHICS, TEXT, ratio
+from lecturekit.plan import shapes
+from lecturekit.plan.items import BoardItem
+from lecturekit.plan.layout import content_area
+from lecturekit.plan.placement import clock
+from lecturekit.plan.scene_plan import Board, LecturePlan, ScenePlan, reflowed
+from lecturekit.plan.typeset import PT, Typeset
+from lecturekit.resolve.contrast import least_contrast, surfaces
+from lecturekit.theme import AXIS, EMPHASIS, PALETTE, Theme, color
+from lecturekit.typst.document import TEXT_SIZE
+
+#: Sizes of one role closer than this (Manim font size; 0.14 px at 1080p) are one size.
+SAME_SIZE = 0.1
+_EPS = 1e-6
+
+BODY, FORMULAS, TABLE, LABELS = "body", "formulas", "table", "labels"
+_TOP_ROLES = {"Panel": BODY, "Block": BODY, "Text": BODY, "Math": FORMULAS, "Derivation": FORMULAS, "Table": TABLE}
+#: What `plan --json` lists a label, a legend entry, axis numbers and a Box action's ring as.
+_LABEL_KINDS = ("label", "legend")
+_TICKS, _RING, _HEADING = "ticks", "box", "Heading"
+
+
+@dataclass(frozen=True)
+class Smallest:
+    name: str
+    #: Manim font size.
+    font: float
+    #: The em's height in pixels at the audit's frame height.
+    pixels: float
+
+
+@dataclass(frozen=True)
+class Clearance:
+    """Room between a box drawn around something and what it holds, in board units."""
+
+    of: str
+    measured: float
+    stated: float
+
+
+@dataclass(frozen=True)
+class Contrast:
+    of: str
+    ratio: float
+    needed: float
+
+
+@dataclass(frozen=True)
+class BoardAudit:
+    scene: int
+    title: str
+    #: The board's time in the scene, and on the lecture's clock (seconds).
+    time: float
+    at: float
+    smallest: Smallest | None
+    #: Each role on the board with its sizes, smallest first.
+    sizes: tuple[tuple[str, tuple[float, ...]], ...]
+    fill: float
+    #: The widest empty band across (share of the content area's height) and down (of its width).
+    across: float
+    down: float
+    #: The least clearance (None: the board draws no box around anything).
+    clearance: Clearance | None
+    #: The ink nearest its WCAG figure (None: nothing with a colour).
+    contrast: Contrast | None
+    failures: tuple[str, ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "scene": self.scene, "title": self.title, "time": round(self.time, 6), "at": round(self.at, 6),
+            "smallest": None if self.smallest is None else {
+                "name": self.smallest.name, "font": round(self.smallest.font, 3),
+                "pixels": round(self.smallest.pixels, 2)},
+            "sizes": {role: [round(s, 3) for s in sizes] for role, sizes in self.sizes},
+            "fill": round(self.fill, 4),
+            "empty_band": {"across": round(self.across, 4), "down": round(self.down, 4)},
+            "clearance": None if self.clearance is None else {
+                "of": self.clearance.of, "measured": round(self.clearance.measured, 4),
+                "stated": round(self.clearance.stated, 4)},
+            "contrast": None if self.contrast is None else {
+                "of": self.contrast.of, "ratio": round(self.contrast.ratio, 2), "needed": self.contrast.needed},
+            "failures": list(self.failures),
+        }
+
+    def finding(self) -> str:
+        """The board's failures in one line, naming the board (scene, time)."""
+        return (f"scene {self.scene} {self.title!r}, board at {clock(self.at)} ({self.at:.2f} s): "
+                + "; ".join(self.failures))
+
+
+def pixels(font: float, height: int, theme: Theme) -> float:
+    """The em of a text set at Manim font size `font`, in pixels of a frame `height` pixels high."""
+    return font * TEXT_SIZE * PT * height / theme.board.height
+
+
+def audit_lecture(plan: LecturePlan, height: int) -> tuple[BoardAudit, ...]:
+    return tuple(board for scene in plan.scenes for board in audit_scene(scene, height))
+
+
+def audit_scene(plan: ScenePlan, height: int) -> tuple[BoardAudit, ...]:
+    """Every board of the scene audited, its pixels at a frame `height` pixels high."""
+    return tuple(audit_board(plan, board, height) for board in plan.boards)
+
+
+def audit_board(plan: ScenePlan, board: Board, height: int) -> BoardAudit:
+    theme = plan.theme
+    items = board.items
+    texts = [(i, i.font) for i in items if i.font is not None]
+    low = min(texts, key=lambda text: text[1], default=None)
+    area = content_area(theme, any(i.kind == _HEADING and i.parent is None for i in items))
+    laid = [i.box for i in items if i.kind != _HEADING]
+    across, down = empty_bands(laid, area)
+    found = clearances(plan, board)
+    inks = contrasts(plan, items)
+    sizes = role_sizes(items)
+    return BoardAudit(
+        plan.index, plan.title, board.time, plan.start + board.time,
+        None if low is None else Smallest(low[0].name, low[1], pixels(low[1], height, theme)),
+        sizes, covered(laid, area), across, down,
+        min(found, key=lambda c: c.measured - c.stated, default=None),
+        min(inks, key=lambda c: c.ratio / c.needed, default=None),
+        tuple(_failures(texts, sizes, max(across, down), found, inks, theme)))
+
+
+def _failures(texts: Sequence[tuple[BoardItem, float]], sizes: tuple[tuple[str, tuple[float, ...]], ...],
+              band: float, found: Sequence[Clearance], inks: Sequence[Contrast], theme: Theme) -> list[str]:
+    """The rules a board with these figures fails, in words."""
+    failures = []
+    if below := [i.name for i, font in texts if font < theme.sizes.minimum - _EPS]:
+        failures.append(f"text below the minimum {theme.sizes.minimum:g}: {_names(below)}")
+    failures += [f"{role} set at {len(s)} sizes ({', '.join(f'{x:.1f}' for x in s)})"
+                 for role, s in sizes if len(s) > 1]
+    short = [i.name for i, font in texts if (full := full_size(i, theme)) is not None and font < full - SAME_SIZE]
+    if band > theme.board.empty_band + _EPS and short:
+        failures.append(f"an empty band of {band:.0%} of the content area while a text is below its "
+                        f"role's full size: {_names(short)}")
+    if tight := [f"{c.of} {c.measured:.3f} < {c.stated:g}" for c in found if c.measured < c.stated - _EPS]:
+        failures.append(f"clearance below the stated: {_names(tight)}")
+    if faint := [f"{c.of} {c.ratio:.2f}:1 < {c.needed:g}:1" for c in inks if c.ratio < c.needed - _EPS]:
+        failures.append(f"contrast below WCAG: {_names(faint)}")
+    return failures
+
+
+def _names(names: Sequence[str], most: int = 5) -> str:
+    listed = list(dict.fromkeys(names))
+    more = f" and {len(listed) - most} more" if len(listed) > most else ""
+    return ", ".join(listed[:most]) + more
+
+
+def role_of(item: BoardItem) -> str | None:
+    """The role whose one size a text keeps: body, formulas or table text at top level, labels
+    for labels, legend entries and what a Figure draws as text; None for the rest."""
+    if item.font is None or item.kind == _TICKS:
+        return None
+    if item.kind in _LABEL_KINDS or item.parent is not None:
+        return LABELS
+    return _TOP_ROLES.get(item.kind)
+
+
+def full_size(item: BoardItem, theme: Theme) -> float | None:
+    """The theme's size for the item's role (None: it has none)."""
+    role = role_of(item)
+    sizes = theme.sizes
+    return {BODY: sizes.body, FORMULAS: sizes.math, TABLE: sizes.table, LABELS: sizes.label}.get(role or "")
+
+
+def role_sizes(items: Iterable[BoardItem]) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """Each role on the board with its distinct sizes (within `SAME_SIZE`), smallest first."""
+    found: dict[str, list[float]] = {}
+    for item in items:
+        role = role_of(item)
+        if role is not None and item.font is not None:
+            found.setdefault(role, []).append(item.font)
+    out = []
+    for role in (BODY, FORMULAS, TABLE, LABELS):
+        if role in found:
+            distinct: list[float] = []
+            for size in sorted(found[role]):
+                if not distinct or size - distinct[-1] > SAME_SIZE:
+                    distinct.append(size)
+            out.append((role, tuple(distinct)))
+    return tuple(out)
+
+
+def _inside(boxes: Iterable[Box], area: Box) -> list[Box]:
+    """The parts of `boxes` inside `area` (those with any)."""
+    return [b for b in (Box(max(b.x0, area.x0), max(b.y0, area.y0), min(b.x1, area.x1), min(b.y1, area.y1))
+                        for b in boxes) if b.x1 > b.x0 and b.y1 > b.y0]
+
+
+def covered(boxes: Sequence[Box], area: Box) -> float:
+    """The share of `area` the union of `boxes` covers."""
+    clipped = _inside(boxes, area)
+    if not clipped or area.width <= 0 or area.height <= 0:
+        return 0.0
+    xs = np.unique([v for b in clipped for v in (b.x0, b.x1)])
+    ys = np.unique([v for b in clipped for v in (b.y0, b.y1)])
+    inside = np.zeros((len(ys) - 1, len(xs) - 1), dtype=bool)
+    for b in clipped:
+        rows = slice(np.searchsorted(ys, b.y0), np.searchsorted(ys, b.y1))
+        inside[rows, np.searchsorted(xs, b.x0):np.searchsorted(xs, b.x1)] = True
+    cells = np.outer(np.diff(ys), np.diff(xs))
+    return float((cells * inside).sum() / (area.width * area.height))
+
+
+def empty_bands(boxes: Sequence[Box], area: Box) -> tuple[float, float]:
+    """The widest band of `area` no box reaches into: across it (as a share of its height) and
+    down it (as a share of its width)."""
+    inside = _inside(boxes, area)
+    return (_widest_gap([(b.y0, b.y1) for b in inside], area.y0, area.y1),
+            _widest_gap([(b.x0, b.x1) for b in inside], area.x0, area.x1))
+
+
+def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -> float:
+    if high <= low:
+        return 0.0
+    widest, reached = 0.0, low
+    for a, b in sorted(spans):
+        widest = max(widest, a - reached)
+        reached = max(reached, b)
+    return max(widest, high - reached) / (high - low)
+
+
+def clearances(plan: ScenePlan, board: Board) -> list[Clearance]:
+    """How close what a box holds comes to it, for each box the board draws around something,
+    as the plan has them: a Box action's ring against the boxes of the object it rings (stated:
+    `shapes.RING_REACH`), and a Panel's or Block's box against its text's lines (its padding at
+    the scale it is drawn; stated: `BoardSize.panel_padding`). The plan's boxes are the
+    typesetting's frames: ink reaching past a frame (a subscript, an accent) is not seen here."""
+    found = []
+    for item in board.items:
+        if item.kind == _RING and item.of is not None:
+            held = [i.box for i in board.items if i.name == item.of]
+            if held:
+                inner = Box(min(b.x0 for b in held), min(b.y0 for b in held),
+                            max(b.x1 for b in held), max(b.y1 for b in held))
+                found.append(Clearance(item.name, _inset(item.box, inner), shapes.RING_REACH))
+        elif item.parent is None and (typeset := _typeset(plan, item.name, board.frame)) and typeset.padding:
+            scale = min(item.box.width / typeset.width, item.box.height / typeset.height)
+            found.append(Clearance(item.name, typeset.padding * scale, plan.theme.board.panel_padding))
+    return found
+
+
+def _inset(outer: Box, inner: Box) -> float:
+    return min(inner.x0 - outer.x0, inner.y0 - outer.y0, outer.x1 - inner.x1, outer.y1 - inner.y1)
+
+
+def _typeset(plan: ScenePlan, name: str, frame: int) -> Typeset | None:
+    """How a top-level text is set on the board at `frame`: as last set anew by then."""
+    keys = [k for k in plan.texts if k.startswith(name + "@")]
+    later = [int(k.rsplit("@", 1)[1]) for k in keys if k.rsplit("@", 1)[1].isdigit()]
+    chosen = max((f for f in later if f <= frame), default=None)
+    return plan.texts.get(reflowed(name, chosen) if chosen is not None else name)
+
+
+def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:
+    """Each ink on the board with the contrast it has against what is painted behind it and the
+    WCAG 2.2 figure it needs: an object's colour (its text, mark or label), an Axes' numbers in
+    the axis colour, and a Box action's ring in the emphasis colour, on the board."""
+    objects = plan.objects
+    board = PALETTE["background"]
+    found = []
+    for item in items:
+        if item.kind == _RING:
+            found.append(Contrast(item.name, ratio(EMPHASIS, board), GRAPHICS))
+            continue
+        if item.kind == _TICKS:
+            found.append(Contrast(item.name, ratio(AXIS, board), TEXT))
+            continue
+        spec = objects.get(item.of if item.kind in _LABEL_KINDS and item.of else item.name)
+        needed = least_contrast(spec) if spec is not None else None
+        if spec is None or needed is None:
+            continue
+        drawn = color(spec.color)
+        found.append(Contrast(item.name, min(ratio(drawn, b) for b in surfaces(spec, objects).values()), needed))
+    return found
+
+
+def table(audits: Sequence[BoardAudit]) -> str:
+    """The audit for a person: one line a board, then its failures."""
+    head = (f"{'scene':>5} {'at (s)':>8}  {'smallest (pt, px)':<28} {'sizes by role':<40} {'fill':>5} "
+            f"{'band':>9} {'clearance':>9} {'contrast':>9}")
+    lines = [head]
+    for a in audits:
+        small = f"{a.smallest.name[:16]} {a.smallest.font:.1f}, {a.smallest.pixels:.1f}" if a.smallest else "-"
+        sizes = " ".join(f"{role}:{'/'.join(f'{s:.1f}' for s in sizes)}" for role, sizes in a.sizes) or "-"
+        clear = f"{a.clearance.measured:.2f}" if a.clearance else "-"
+        ink = f"{a.contrast.ratio:.1f}:1" if a.contrast else "-"
+        lines.append(f"{a.scene:>5} {a.at:>8.2f}  {small:<28} {sizes:<40} {a.fill:>5.0%} "
+                     f"{a.across:>4.0%}/{a.down:<4.0%} {clear:>9} {ink:>9}")
+        lines += [f"{'':>16}fails: {f}" for f in a.failures]
+    failing = sum(1 for a in audits if a.failures)
+    lines.append(f"{len(audits)} boards, {failing} failing a rule")
+    return "\n".join(lines)
+
+
+def summary(audits: Sequence[BoardAudit]) -> Mapping[str, Any]:
+    """The audit as JSON: every board's figures."""
+    return {"boards": [a.as_json() for a in audits], "failing": sum(1 for a in audits if a.failures)}
