@@ -143,6 +143,15 @@ def _words(draw: st.DrawFn, least: int, most: int) -> str:
     return " ".join(words).capitalize() + "."
 
 
+#: Words of a sentence in a table's cell: those of `WORDS` that hold a letter (each counts as a word).
+SENTENCE_WORDS = [w for w in WORDS if any(ch.isalpha() for ch in w)]
+
+
+def _sentence(draw: st.DrawFn) -> str:
+    """A table's cell that is a sentence: 5 to 9 words, so its table is set as text."""
+    return " ".join(draw(st.lists(st.sampled_from(SENTENCE_WORDS), min_size=5, max_size=9))).capitalize() + "."
+
+
 def _quoted(text: str) -> str:
     return text.replace('"', "'")
 
@@ -575,10 +584,6 @@ def growing_boards(draw: st.DrawFn) -> Generated:
                                                     "watch": {"scenes": [scene]}}})
 
 
-#: Words of a sentence in a table's cell: those of `WORDS` that hold a letter (each counts as a word).
-SENTENCE_WORDS = [w for w in WORDS if any(ch.isalpha() for ch in w)]
-
-
 @st.composite
 def sentence_tables(draw: st.DrawFn) -> Generated:
     """One scene with a Table whose cells are sentences (2 to 4 columns, 2 to 5 rows, revealed a row
@@ -586,8 +591,7 @@ def sentence_tables(draw: st.DrawFn) -> Generated:
     30's table of sentences)."""
     note = draw(st.sampled_from([None, "before", "with", "after"]))  # when a Panel arrives, if one does
     rows, columns = draw(st.integers(2, 5)), draw(st.integers(2, 4))
-    cells = [[" ".join(draw(st.lists(st.sampled_from(SENTENCE_WORDS), min_size=5, max_size=9))).capitalize() + "."
-              for _ in range(columns)] for _ in range(rows)]
+    cells = [[_sentence(draw) for _ in range(columns)] for _ in range(rows)]
     literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ")" for row in cells) + ")"
     text = " ".join(c for row in cells for c in row)
     objects = {"head": 'a Heading that says "A table of sentences"',
