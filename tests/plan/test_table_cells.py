@@ -23,7 +23,7 @@ from lecturekit.theme import THEME
 from lecturekit.typst.source import cell, unbreakable
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
 from tests.layout_rules import plan_faults
-from tests.lecture_strategy import Generated, sentence_tables, write
+from tests.lecture_strategy import Generated, plan_of, sentence_tables, write
 from tests.plan.test_type_scale import planned
 
 CASE = Path(__file__).parents[1] / "lectures" / "a-table-of-sentences" / "lecture.json"
@@ -133,3 +133,27 @@ def test_a_table_of_sentences_is_legible_whenever_the_board_can_hold_it(generate
         top = {i["name"]: i for i in board["items"] if i.get("parent") is None}
         if "table" in top and "note" in top:
             assert top["table"]["font"] / SIZES.table == pytest.approx(top["note"]["font"] / SIZES.body, rel=1e-6)
+
+
+def test_a_table_set_as_text_keeps_its_size_when_it_comes_back(write_lecture):
+    """Its cells are painted from the one setting the plan makes (`ScenePlan.tables`), so every
+    place it takes has that setting's size: shown alone, then again beside a Panel that arrived
+    while it was gone (laid out afresh there, it was set at another measure, and painted
+    stretched)."""
+    rows = (("Sunlight warms the surface of the sea.", "Some of the water rises as vapour."),
+            ("Rising air cools as it climbs.", "The vapour turns into tiny drops of water."))
+    literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ")" for row in rows) + ")"
+    note = "Water goes round and round, from the sea to the sky and back. " * 9
+    objects = {"steps": f'a Table that says "{" ".join(c for row in rows for c in row)}" (rows={literal})',
+               "note": f'a Panel that says "{note.strip()}"'}
+    does = [(0.5, "steps is shown on the screen, written out."), (1.0, "steps is shown on the screen, written out."),
+            (4.0, "steps is hidden from the screen."), (8.0, "note is shown on the screen, written out."),
+            (16.0, "steps is shown on the screen, written out.")]
+    [plan] = plan_of(write_lecture(objects, does, end=24.0))
+    metrics = plan.tables["steps"]
+    stays = plan.stays["steps"]
+    assert metrics.as_text and len(stays) == 2  # alone, and back beside the Panel
+    for stay in stays:  # that size, or (on a board too crowded for it) that size scaled
+        box = stay.place.box
+        assert box.width / box.height == pytest.approx(metrics.width / metrics.height, rel=1e-6)
+        assert box.width <= metrics.width + 1e-9
