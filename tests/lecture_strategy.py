@@ -143,6 +143,15 @@ def _words(draw: st.DrawFn, least: int, most: int) -> str:
     return " ".join(words).capitalize() + "."
 
 
+#: Words of a sentence in a table's cell: those of `WORDS` that hold a letter (each counts as a word).
+SENTENCE_WORDS = [w for w in WORDS if any(ch.isalpha() for ch in w)]
+
+
+def _sentence(draw: st.DrawFn) -> str:
+    """A table's cell that is a sentence: 5 to 9 words, so its table is set as text."""
+    return " ".join(draw(st.lists(st.sampled_from(SENTENCE_WORDS), min_size=5, max_size=9))).capitalize() + "."
+
+
 def _quoted(text: str) -> str:
     return text.replace('"', "'")
 
@@ -572,4 +581,30 @@ def growing_boards(draw: st.DrawFn) -> Generated:
     scene = {"title": "A board that grows", "start": 0, "end": end, "objects": objects,
              "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
     return Generated({"version": 1, "publication": {"slug": "growing", "title": "A Growing Board",
+                                                    "watch": {"scenes": [scene]}}})
+
+
+@st.composite
+def sentence_tables(draw: st.DrawFn) -> Generated:
+    """One scene with a Table whose cells are sentences (2 to 4 columns, 2 to 5 rows, revealed a row
+    at a time) under a Heading, alone or with a Panel arriving before, with or after it (issue
+    30's table of sentences)."""
+    note = draw(st.sampled_from([None, "before", "with", "after"]))  # when a Panel arrives, if one does
+    rows, columns = draw(st.integers(2, 5)), draw(st.integers(2, 4))
+    cells = [[_sentence(draw) for _ in range(columns)] for _ in range(rows)]
+    literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ")" for row in cells) + ")"
+    text = " ".join(c for row in cells for c in row)
+    objects = {"head": 'a Heading that says "A table of sentences"',
+               "table": f'a Table [text] that says "{text}" (rows={literal}, header={draw(st.booleans())})'}
+    does: list[list[object]] = [[0.0, shown("head")]]
+    gap = draw(st.sampled_from([1.0, 5.0]))  # rows within the settle time, or a beat apart
+    does += [[round(1.0 + k * gap, 3), shown("table")] for k in range(rows)]
+    if note is not None:
+        objects["note"] = f'a Panel that says "{_quoted(_words(draw, 10, 40))}"'
+        does.append([{"before": 0.5, "with": 1.5, "after": round(2.0 + rows * gap, 3)}[note], shown("note")])
+    does.sort(key=lambda d: float(d[0]))  # type: ignore[arg-type]
+    end = float(does[-1][0]) + 6.0  # type: ignore[arg-type]
+    scene = {"title": "A table of sentences", "start": 0, "end": end, "objects": objects,
+             "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
+    return Generated({"version": 1, "publication": {"slug": "sentences", "title": "A Table of Sentences",
                                                     "watch": {"scenes": [scene]}}})

@@ -35,7 +35,7 @@ from lecturekit.plan import durations
 from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
-from lecturekit.plan.typeset import PT, table_metrics, typeset
+from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
@@ -161,12 +161,9 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
+    if isinstance(spec, TableSpec):
+        return _table(spec, theme, shown)
     if role is Role.VISUAL:
-        if isinstance(spec, TableSpec):  # set between the smallest size and a formula's
-            metrics = table_metrics(spec, sizes.table)
-            natural = (metrics.width, metrics.height)
-            return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
@@ -185,6 +182,32 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     formula = role is Role.TEXT and style is not None and not style.prose
     return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
                 padding=padding, base=font)
+
+
+def _table(spec: TableSpec, theme: Theme, shown: Placed | None) -> Item:
+    """A Table set as text (`set_as_text`) is a text of the table's role, its columns fitted to the
+    width the layout gives it, and keeps its size once shown (it is not wrapped anew); any other is
+    a visual set between the smallest size and a formula's."""
+    sizes = theme.sizes
+    if not set_as_text(spec, theme):
+        metrics = table_metrics(spec, sizes.table)
+        natural = (metrics.width, metrics.height)
+        return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
+                    min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
+    if shown is not None:
+        return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
+                    base=sizes.table)
+
+    def size(width: float | None, font: float) -> tuple[float, float]:
+        metrics = text_table(spec, font, width)
+        return metrics.width, metrics.height
+
+    return Item(spec.name, Role.TEXT, font=sizes.table, size=size, base=sizes.table)
+
+
+def _sets_text(spec: Spec, theme: Theme) -> bool:
+    """Whether the layout sets a top-level object as text: a text's kind, or a Table set as text."""
+    return layout_role(spec) is Role.TEXT or (isinstance(spec, TableSpec) and set_as_text(spec, theme))
 
 
 def least_height(spec: Spec, theme: Theme) -> float:
@@ -326,7 +349,7 @@ class _Placer:
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
             return again
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
-                          self.current.get(n), rewraps) for n in names]
+                          self.current.get(n) or self.kept(n), rewraps) for n in names]
         if life:
             now = self.fresh_layout(tuple(names))
             scale = min([self.fresh_layout(s)[0] for s in life]
@@ -342,6 +365,12 @@ class _Placer:
                                                                    self.theme)
         return arrangement
 
+    def kept(self, name: str) -> Placed | None:
+        """Where a Table set as text stood when it left: shown again, it keeps the size it was set
+        at (the painter draws it from the one setting the plan makes, `planning.plan_scene`)."""
+        spec = self.scene.objects[name]
+        return self.left.get(name) if isinstance(spec, TableSpec) and set_as_text(spec, self.theme) else None
+
     def life(self, i: int, names: list[str]) -> tuple[tuple[str, ...], ...]:
         """What the board holds from event `i` on (`names` now), in arrival order, after each
         arrival, until no text is left on it: the texts on a board keep their size, so the sizes
@@ -351,7 +380,7 @@ class _Placer:
         for _, kind, name in self.events[i + 1:]:
             if kind == "leave" and name in on:
                 on.remove(name)
-                if not any(layout_role(self.scene.objects[n]) is Role.TEXT for n in on):
+                if not any(_sets_text(self.scene.objects[n], self.theme) for n in on):
                     break
             elif kind == "arrive" and name not in on:  # a departure resizes no text: arrivals choose sizes
                 on.append(name)

@@ -16,7 +16,7 @@ from lecturekit.plan.timeline import (
     frame_of,
     initial_values,
 )
-from lecturekit.plan.typeset import TableMetrics, Typeset, table_metrics, typeset
+from lecturekit.plan.typeset import TableMetrics, Typeset, set_as_text, table_metrics, text_table, typeset
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.syntax.nodes import Move, Show, parts_named
 from lecturekit.theme import THEME, Theme
@@ -33,7 +33,9 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         if name in scene.broken:
             continue
         stays = placement.stays.get(name)
-        if isinstance(spec, TableSpec):
+        if isinstance(spec, TableSpec) and stays and set_as_text(spec, theme):  # set as the layout set it first
+            tables[name] = text_table(spec, stays[0].place.font or theme.sizes.table, stays[0].place.wrap)
+        elif isinstance(spec, TableSpec):
             tables[name] = table_metrics(spec, theme.sizes.table)
         elif spec.parent is None and kind_def(spec.kind).role in (Role.TITLE, Role.HEADING, Role.TEXT):
             if stays:

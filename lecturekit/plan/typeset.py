@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import Part, Spec
 from lecturekit.theme import Theme
-from lecturekit.typst.source import body_for, line_label, prose, unbreakable
+from lecturekit.typst.source import body_for, cell, inline_math, line_label, prose, unbreakable
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
 
@@ -64,9 +67,21 @@ def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, them
     return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
 
 
+#: The room around a cell's text, across and down, in units at font size `PAD_FONT`: it scales with
+#: the text, so a table set smaller is the same table, smaller.
+CELL_PAD = (0.28, 0.16)
+PAD_FONT = 30.0
+#: The least height of a row (an empty one), in points of its font.
+ROW_LEAST = 10.0
+#: A cell of this many words (outside its formulas) is a sentence: its table is set as text.
+SENTENCE = 5
+
+
 @dataclass(frozen=True)
 class TableMetrics:
-    """Every cell's body and the grid's column widths and row heights, at font size `font`."""
+    """Every cell's body and the grid's column widths and row heights, at font size `font`; a table
+    set as text (`as_text`) has its cells wrapped in their columns, each set at its column's start
+    and its row's top."""
 
     cells: tuple[tuple[str, ...], ...]
     columns: tuple[float, ...]
@@ -74,6 +89,7 @@ class TableMetrics:
     font: float
     pad_x: float
     pad_y: float
+    as_text: bool = False
 
     @property
     def width(self) -> float:
@@ -84,20 +100,100 @@ class TableMetrics:
         return sum(self.rows) + 2 * self.pad_y * len(self.rows)
 
 
+def set_as_text(spec: TableSpec, theme: Theme) -> bool:
+    """Whether a Table is set as text, its cells wrapping like paragraphs within column widths the
+    layout chooses, at the board's type scale: when a cell is a sentence (`SENTENCE` words or more),
+    or when its cells unwrapped at the table size are wider than the safe area. Any other table
+    (numbers, formulas, words and short phrases) is a picture of type, scaled whole."""
+    if any(len(_words(text)) >= SENTENCE for row in spec.cells for text in row):
+        return True
+    safe = theme.board.safe
+    return table_metrics(spec, theme.sizes.table).width > safe.x1 - safe.x0
+
+
+def _words(text: str) -> list[str]:
+    """The words of a cell outside its formulas: runs between spaces that hold a letter."""
+    pos, found = 0, []
+    for opening, closing in [*inline_math(text), (len(text), len(text))]:
+        found += [w for w in text[pos:opening].split() if any(ch.isalpha() for ch in w)]
+        pos = closing + 1
+    return found
+
+
 def table_metrics(spec: TableSpec, font: float) -> TableMetrics:
-    rows = spec.cells
-    n_cols = max((len(r) for r in rows), default=0)
-    bodies: list[tuple[str, ...]] = []
-    widths = [0.0] * n_cols
-    heights: list[float] = []
-    scale = font * PT
-    for row in rows:
-        cells = tuple(prose(cell) for cell in (*row, *[""] * (n_cols - len(row))))
-        bodies.append(cells)
-        height = 0.0
-        for c, cell in enumerate(cells):
-            w, h = measure(cell)
-            widths[c] = max(widths[c], w * scale)
-            height = max(height, h * scale)
-        heights.append(max(height, 10 * scale))
-    return TableMetrics(tuple(bodies), tuple(widths), tuple(heights), font, 0.28, 0.16)
+    """A table that is a picture of type at font size `font`: each cell on one line."""
+    return _metrics(_unwrapped(spec.cells), font, False)
+
+
+def text_table(spec: TableSpec, font: float, wrap: float | None) -> TableMetrics:
+    """A table set as text at font size `font`, its columns fitted to `wrap` units (`_grid`; None:
+    each cell on one line)."""
+    # whole points of the measure: the layout's many trial widths share their bodies
+    wrap_pt = None if wrap is None else math.floor(wrap / (font * PT) + 1e-6)
+    return _metrics(_grid(spec.cells, wrap_pt), font, True)
+
+
+def _metrics(grid: Grid, font: float, as_text: bool) -> TableMetrics:
+    bodies, columns, rows = grid
+    scale, pad = font * PT, font / PAD_FONT
+    return TableMetrics(bodies, tuple(c * scale for c in columns), tuple(r * scale for r in rows), font,
+                        CELL_PAD[0] * pad, CELL_PAD[1] * pad, as_text)
+
+
+Cells = tuple[tuple[str, ...], ...]
+#: Bodies, column widths and row heights, in points of the font.
+Grid = tuple[Cells, tuple[float, ...], tuple[float, ...]]
+
+
+def _padded(cells: Cells) -> Cells:
+    """Every row as long as the longest (the missing cells empty)."""
+    n = max((len(r) for r in cells), default=0)
+    return tuple((*row, *[""] * (n - len(row))) for row in cells)
+
+
+def _unwrapped(cells: Cells) -> Grid:
+    """A picture of type: every cell on one line."""
+    return _laid(tuple(tuple(prose(text) for text in row) for row in _padded(cells)))
+
+
+def _laid(bodies: Cells) -> Grid:
+    """The grid of these bodies: each column as wide as its widest, each row as tall as its tallest."""
+    sizes = [[measure(body) for body in row] for row in bodies]
+    columns = tuple(max((row[c][0] for row in sizes), default=0.0) for c in range(len(sizes[0]) if sizes else 0))
+    rows = tuple(max([ROW_LEAST, *(h for _, h in row)]) for row in sizes)
+    return bodies, columns, rows
+
+
+@lru_cache(maxsize=1024)
+def _grid(cells: Cells, wrap_pt: int | None) -> Grid:
+    """A table set as text within `wrap_pt` points: its natural grid where that fits; else each
+    column's width its natural width times one factor, but never below its widest word or formula
+    (`_fitted`), and each cell wider than its column wrapped in it."""
+    texts = _padded(cells)
+    natural = _laid(tuple(tuple(cell(text) for text in row) for row in texts))
+    if wrap_pt is None:
+        return natural
+    room = wrap_pt - 2 * CELL_PAD[0] / (PAD_FONT * PT) * len(natural[1])  # the padding in points of the font
+    if sum(natural[1]) <= room:
+        return natural
+    least = [max((measure(unbreakable(row[c]))[0] for row in texts if row[c].strip()), default=0.0)
+             for c in range(len(natural[1]))]
+    widths = _fitted(natural[1], least, room)
+    bodies = tuple(tuple(cell(text, widths[c]) if measure(cell(text))[0] > widths[c] else cell(text)
+                         for c, text in enumerate(row)) for row in texts)
+    _, _, rows = _laid(bodies)
+    return bodies, tuple(widths), rows
+
+
+def _fitted(natural: Sequence[float], least: Sequence[float], room: float) -> list[float]:
+    """Column widths that share `room`: each its `natural` width times one factor, but at least its
+    `least`; more than `room` together only where the `least` are."""
+    fixed: set[int] = set()
+    while True:
+        free = [c for c in range(len(natural)) if c not in fixed]
+        total = sum(natural[c] for c in free)
+        factor = (room - sum(least[c] for c in fixed)) / total if total > 0 else 0.0
+        below = {c for c in free if natural[c] * factor < least[c]}
+        if not below:
+            return [least[c] if c in fixed else natural[c] * factor for c in range(len(natural))]
+        fixed |= below

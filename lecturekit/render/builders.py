@@ -252,7 +252,10 @@ def table(spec: TableSpec, ctx: Context, box: Box) -> Drawn:
 
 def tabulate(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
     """A Table's cells, row by row; a table whose text reads right to left (its first strong
-    character is Arabic or Hebrew) runs its columns from the right."""
+    character is Arabic or Hebrew) runs its columns from the right. A table set as text sets each
+    cell at its column's start and its row's top (by the cell's frame, so a row's first lines share
+    their baseline); a picture of type centres its cells in their rows, the first column at its
+    start and the rest centred in theirs."""
     scale = box.width / metrics.width if metrics.width > 0 else 1.0
     rtl = right_to_left(spec.text or "")
     color = palette.color(spec.color if spec.color != "text" else None)
@@ -267,17 +270,15 @@ def tabulate(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
         row_cells = VGroup()
         for c, body in enumerate(cells):
             width = (metrics.columns[c] + 2 * metrics.pad_x) * scale
-            cell = LabelledTypst(body, color=color).at_font(metrics.font * scale)
-            start = c == 0 and r > 0  # the first column is set at its start, the others centred
             edge = box.x1 - (x - box.x0) if rtl else x  # the cell's start: its right edge right to left
             inward = -1.0 if rtl else 1.0
-            anchor = np.array([edge + inward * metrics.pad_x * scale, y - height / 2, 0.0]) if start else np.array(
-                [edge + inward * width / 2, y - height / 2, 0.0])
-            if cell.has_points() or cell.submobjects:
-                if start:
-                    cell.move_to(anchor, aligned_edge=np.array([-inward, 0, 0]))
-                else:
-                    cell.move_to(anchor)
+            cell = LabelledTypst(body, color=color)
+            if metrics.as_text:
+                top = np.array([edge + inward * metrics.pad_x * scale, y - metrics.pad_y * scale, 0.0])
+                cell.at_corner(metrics.font * scale, top, np.array([-inward, 1.0, 0.0]))
+            else:
+                _centred(cell.at_font(metrics.font * scale), edge, inward, width, y - height / 2,
+                         metrics.pad_x * scale if c == 0 and r > 0 else None)
             row_cells.add(cell)
             columns.setdefault(c + 1, []).append(cell)
             x += width
@@ -290,6 +291,17 @@ def tabulate(spec: TableSpec, metrics: TableMetrics, box: Box) -> Drawn:
     for c, column in columns.items():
         parts[f"column={c}"] = VGroup(*column)
     return Drawn(VGroup(*rows), steps=rows, parts=parts)
+
+
+def _centred(cell: LabelledTypst, edge: float, inward: float, width: float, y: float, start: float | None) -> None:
+    """A cell of a picture of type at height `y` in its column (from `edge`, `width` wide, `inward`
+    to its end): `start` in from its start (the first column), or centred in it."""
+    if not (cell.has_points() or cell.submobjects):
+        return
+    if start is not None:
+        cell.move_to(np.array([edge + inward * start, y, 0.0]), aligned_edge=np.array([-inward, 0, 0]))
+    else:
+        cell.move_to(np.array([edge + inward * width / 2, y, 0.0]))
 
 
 # ---------------------------------------------------------------- children

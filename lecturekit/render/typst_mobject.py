@@ -144,6 +144,18 @@ class LabelledTypst(Typst):
         self.remove_frame()
         return self
 
+    def at_corner(self, font: float, point: np.ndarray, corner: np.ndarray) -> LabelledTypst:
+        """Scale to Manim font size `font`, move the frame's `corner` (UL: its top left) to `point`,
+        and drop the frame."""
+        self.scale(font / DEFAULT_FONT_SIZE)
+        frame = self.frame
+        if frame is not None:
+            self.shift(point - frame.get_corner(corner))
+        elif self.has_points() or self.submobjects:
+            self.move_to(point, aligned_edge=corner)
+        self.remove_frame()
+        return self
+
     def remove_frame(self) -> None:
         frame = self.frame
         if frame is None:

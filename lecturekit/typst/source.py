@@ -290,6 +290,17 @@ def prose(text: str, spans: Sequence[Span] = (), width_pt: float | None = None, 
     return framed(body)
 
 
+#: Lines as tall as the font's ascender and descender, whatever their ink.
+_LINE_BOX = '#set text(top-edge: "ascender", bottom-edge: "descender");'
+
+
+def cell(text: str, width_pt: float | None = None) -> str:
+    """A cell of a table set as text: prose, wrapped at `width_pt` when given, whose lines are as
+    tall as the font's ascender and descender rather than their ink, so that cells placed by the
+    tops of their frames share their first line's baseline ("sea" and "The" alike)."""
+    return _LINE_BOX + prose(text, (), width_pt)
+
+
 @lru_cache(maxsize=4096)
 def _paragraph(text: str, spans: tuple[Span, ...]) -> str:
     """Prose's runs of literal text and math, built once for a text: a layout search sets the same
