@@ -79,6 +79,8 @@ TITLE_SHARE = 0.35
 EXHAUSTIVE = 6
 #: A board of more content objects than this that cannot hold them legibly is laid out in a grid.
 SEARCHED = 12
+#: A board of up to this many content objects also tries its texts in two groups (`_Content._groups`).
+GROUPED = 8
 #: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
 GRID_MEASURE = MAX_MEASURE / 2
 #: Wrapping loses at most this share of a text's unwrapped length (the spaces lines break at).
@@ -139,8 +141,11 @@ class Arrangement:
 def most_arrangements(n: int) -> int:
     """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
     each of at most 18 font steps, 1 or 2 columns and `SHARES_TRIED` + 1 places for the texts, the visuals both
-    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows."""
-    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n)
+    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows; on a board of
+    up to `GROUPED` objects, as many again for each of the n - 1 ways to cut the texts in two
+    groups, the second in 1 or 2 columns beside or under the first (`_Content._groups`)."""
+    groups = 1 + 2 * 2 * (n - 1) if n <= GROUPED else 1
+    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n) * groups
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
@@ -265,7 +270,8 @@ class _Block:
 class _Content:
     """The content area's arrangement (see the module's rules)."""
 
-    def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure) -> None:
+    def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure,
+                 floor: float | None = None) -> None:
         self.items = items
         self.visuals = [i for i in items if i.role is Role.VISUAL]
         self.texts = [i for i in items if i.role is Role.TEXT]
@@ -275,8 +281,9 @@ class _Content:
         self.gap = theme.board.gap
         shrinks = [t.font for t in self.texts if t.fixed is None and not t.keeps_font and t.font > 0]
         #: The texts' common scale at the last step: the body text at the minimum (no text that
-        #: is already smaller shrinks).
-        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0))
+        #: is already smaller shrinks). A part of the board takes the whole board's.
+        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0)) if floor is None \
+            else floor
 
     def arrange(self) -> Arrangement:
         if not self.texts:
@@ -287,6 +294,7 @@ class _Content:
         steps = round((1.0 - self.floor) * self.theme.sizes.body / STEP + 0.4999)
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
         holds = searched or self._least_area() <= self.area.width * self.area.height
+        grouped: bool | None = None  # whether the texts in two groups fit at the last step (or, so, at any)
         for step in range(max(steps, 0) + 1 if holds else 0):
             for columns in (1, 2):
                 if columns > len(self.texts):
@@ -296,6 +304,11 @@ class _Content:
                     return max(options, key=lambda o: self._score(o))
             if step == 0 and self._least_area() > self.area.width * self.area.height:
                 break  # no smaller step can hold it either
+            if grouped is None:
+                grouped = len(self.items) <= GROUPED and bool(self.visuals) and any(True for _ in self._groups(max(steps, 0)))
+            options = list(self._groups(step)) if grouped else []
+            if options:
+                return max(options, key=lambda o: self._score(o))
         return self._overfull(steps) if searched else self._grid()
 
     # ---------------------------------------------------------------- texts
@@ -316,6 +329,8 @@ class _Content:
         gives a block that does not fit."""
         gap = self.gap
         column = (width - gap * (columns - 1)) / columns
+        if trial and column <= 0:
+            return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         wrap = min(column, MAX_MEASURE)
         sets = []
         tall = 0.0
@@ -503,6 +518,71 @@ class _Content:
             visuals = _shift(visuals, 0.0, y1 - used.y1)
             texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
             yield from self._visible_only({**visuals, **texts})
+
+    def _groups(self, step: int) -> Iterable[Arrangement]:
+        """The texts in two groups, at this step: the visuals with the first texts (beside them
+        or under them, as `_options` sets them) in one part of the area, the other texts in
+        one or two columns in the rest, on the right at full height (as narrow as they fit
+        in) or along the bottom at full width. A text block beside or under the visuals alone
+        leaves room empty where the texts are of unequal height: this fills the room beside
+        the visuals' texts, or under them."""
+        area, gap = self.area, self.gap
+        for k in range(1, len(self.texts)):
+            near, rest = self.texts[:k], _Content(self.texts[k:], area, self.theme, self.measure, self.floor)
+            for columns in (1, 2) if len(rest.texts) > 1 else (1,):
+                beside = rest._narrowest(step, columns)
+                if beside is not None:
+                    part = Box(area.x0, area.y0, area.x1 - beside.width - gap, area.y1)
+                    yield from self._beside(self._part(near, part, step), beside)
+                under = rest._block(area.width, area.height, step, columns, trial=True)
+                if under.fits and area.height - under.height - gap > 0:
+                    part = Box(area.x0, area.y0 + under.height + gap, area.x1, area.y1)
+                    yield from self._under(self._part(near, part, step), under)
+
+    def _part(self, near: list[Item], part: Box, step: int) -> Arrangement | None:
+        """The visuals and the texts `near` them laid out in `part` of the area at this step:
+        the best of `_options`, or None when nothing fits."""
+        if min(part.width, part.height) <= self.gap:
+            return None
+        content = _Content(self.visuals + near, part, self.theme, self.measure, self.floor)
+        options = [o for c in (1, 2) if c <= len(near) for o in content._options(step, c)]
+        return max(options, key=content._score) if options else None
+
+    def _beside(self, part: Arrangement | None, block: _Block) -> Iterable[Arrangement]:
+        """`part` with the text `block` on its right, the two centred as one group."""
+        if part is None:
+            return
+        used = _bounds(part.places.values())
+        x0 = self.area.center[0] - (used.width + self.gap + block.width) / 2
+        places = _shift(part.places, x0 - used.x0, self.area.center[1] - used.center[1])
+        texts = block.places(x0 + used.width + self.gap, self.area.center[1] + block.height / 2)
+        yield Arrangement({**places, **texts})
+
+    def _under(self, part: Arrangement | None, block: _Block) -> Iterable[Arrangement]:
+        """`part` with the text `block` under it, the two centred as one group."""
+        if part is None:
+            return
+        used = _bounds(part.places.values())
+        y1 = self.area.center[1] + (used.height + self.gap + block.height) / 2
+        places = _shift(part.places, self.area.center[0] - used.center[0], y1 - used.y1)
+        yield Arrangement({**places, **block.places(self.area.center[0] - block.width / 2,
+                                                    y1 - used.height - self.gap)})
+
+    def _narrowest(self, step: int, columns: int) -> _Block | None:
+        """The texts in `columns` columns at full height, in the narrowest width they fit in
+        (halving between the widest word's need and the whole width), or None."""
+        area = self.area
+
+        def block(width: float) -> _Block:
+            return self._block(width, area.height, step, columns, trial=True)
+
+        if not block(area.width).fits:
+            return None
+        lo, hi = 0.0, area.width
+        for _ in range(BISECTIONS + 2):
+            middle = (lo + hi) / 2
+            lo, hi = (lo, middle) if block(middle).fits else (middle, hi)
+        return self._block(hi, area.height, step, columns)
 
     def _shares(self, step: int, columns: int) -> list[float]:
         """Shares of the width to try for the texts beside the visuals: the narrowest in which

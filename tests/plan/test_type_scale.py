@@ -91,3 +91,18 @@ def test_a_board_that_grows_keeps_one_type_scale_and_warns_only_when_it_cannot_h
         plan, warnings = planned(lecture)
     assert scale_faults(plan) == []
     assert plan_faults(plan, warnings) == []
+
+
+def test_a_crowded_board_sets_every_text_legibly_where_it_can():
+    """Issue 30's crowded board (a Heading, a square Figure with 8 children, a 7-line Derivation, a
+    3 by 4 Table, a 5-line Panel, a one-symbol Math, a one-line Text). Was: the Panel and the Text
+    at 19.6, the Derivation and the Math at 23.3 (below the minimum), the Table at 26.8, and
+    `check` warned; the texts went in one block beside the visuals. Now the Derivation goes beside
+    the visuals and the Panel, the Math and the Text in a column of their own."""
+    plan, warnings = planned(LECTURES / "a-crowded-board" / "lecture.json")
+    for name in ("why", "sym_text"):
+        assert fonts(plan, name) == {THEME.sizes.minimum}, name
+    for name in ("solve", "orth"):
+        assert fonts(plan, name) == {THEME.sizes.minimum * RATIO}, name
+    assert not [w for w in warnings if "legible size" in w]
+    assert scale_faults(plan) == [] and plan_faults(plan, warnings) == []
