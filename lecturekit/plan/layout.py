@@ -118,7 +118,8 @@ class Item:
     padding: float = 0.0
     #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot).
     least_height: float = 0.0
-    #: A text's role's font in the theme (body, math, ...): the board's type scale is font over base.
+    #: The font of its role in the theme (body, math, table text): the board's type scale is font over base;
+    #: a table (a visual with a base) is set at that scale too (`_Content._at`).
     base: float = 0.0
 
 
@@ -274,6 +275,8 @@ class _Content:
                  floor: float | None = None) -> None:
         self.items = items
         self.visuals = [i for i in items if i.role is Role.VISUAL]
+        #: The visuals as given: a table's scale is chosen per step (`_at`).
+        self.given = self.visuals
         self.texts = [i for i in items if i.role is Role.TEXT]
         self.area = area
         self.theme = theme
@@ -296,6 +299,7 @@ class _Content:
         holds = searched or self._least_area() <= self.area.width * self.area.height
         grouped: bool | None = None  # whether the texts in two groups fit at the last step (or, so, at any)
         for step in range(max(steps, 0) + 1 if holds else 0):
+            self.visuals = self._at(step)
             for columns in (1, 2):
                 if columns > len(self.texts):
                     continue
@@ -305,11 +309,23 @@ class _Content:
             if step == 0 and self._least_area() > self.area.width * self.area.height:
                 break  # no smaller step can hold it either
             if grouped is None:
-                grouped = len(self.items) <= GROUPED and bool(self.visuals) and any(True for _ in self._groups(max(steps, 0)))
+                grouped = len(self.items) <= GROUPED and bool(self.visuals) \
+                    and any(True for _ in self._groups(max(steps, 0)))
             options = list(self._groups(step)) if grouped else []
             if options:
                 return max(options, key=lambda o: self._score(o))
+        self.visuals = self.given
         return self._overfull(steps) if searched else self._grid()
+
+    def _at(self, step: int) -> list[Item]:
+        """The visuals at this step: a table (an item with a `base` font) set at the board's one
+        type scale, the factor its texts are set at (`_font` over `base`), within its legible and
+        largest scales; so every table on the board is at one size, and it moves with the texts'."""
+        factor = min((self._font(t, step) / t.base for t in self.texts if t.base > 0), default=None)
+        if factor is None:
+            return self.given
+        return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s)
+                if v.base > 0 and v.natural is not None else v for v in self.given]
 
     # ---------------------------------------------------------------- texts
 
@@ -544,7 +560,7 @@ class _Content:
         the best of `_options`, or None when nothing fits."""
         if min(part.width, part.height) <= self.gap:
             return None
-        content = _Content(self.visuals + near, part, self.theme, self.measure, self.floor)
+        content = _Content(self._at(step) + near, part, self.theme, self.measure, self.floor)
         options = [o for c in (1, 2) if c <= len(near) for o in content._options(step, c)]
         return max(options, key=content._score) if options else None
 
@@ -636,7 +652,7 @@ class _Content:
         x0, y0, x1, y1 = self.theme.board.safe
         need = VISIBLE * min(x1 - x0, y1 - y0)
         area = 0.0
-        for visual in self.visuals:
+        for visual in self.given:
             if visual.natural is not None:
                 area += visual.natural[0] * visual.natural[1] * visual.min_scale ** 2
             else:

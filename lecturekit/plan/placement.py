@@ -166,7 +166,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
             metrics = table_metrics(spec, sizes.table)
             natural = (metrics.width, metrics.height)
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
+                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table)
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body

@@ -37,8 +37,11 @@ def planned(lecture: Path) -> tuple[dict[str, Any], list[str]]:
 
 
 def scale_faults(plan: dict[str, Any]) -> list[str]:
-    """Boards whose body texts differ in size, or whose formulas are not at the theme's ratio to them."""
+    """Boards whose body texts differ in size, or whose formulas are not at the theme's ratio to
+    them, or whose tables are not all at the table size times the board's scale (within the
+    legible and the largest table size)."""
     faults = []
+    sizes = THEME.sizes
     for scene in plan["scenes"]:
         for board in scene["boards"]:
             top = [i for i in board["items"] if i.get("parent") is None]
@@ -46,6 +49,12 @@ def scale_faults(plan: dict[str, Any]) -> list[str]:
             formulas = {round(i["font"] / RATIO, 6) for i in top if i["kind"] in FORMULAS}
             if len(body) > 1 or (body and formulas and formulas != body):
                 faults.append(f"t={board['time']:.2f}: body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
+            tables = {round(i["font"], 3) for i in top if i["kind"] == "Table"}
+            if tables and (body or formulas):
+                scale = min(body | formulas) / sizes.body
+                wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * scale)), 3)
+                if tables != {wanted}:
+                    faults.append(f"t={board['time']:.2f}: tables at {sorted(tables)}, the board's scale sets {wanted}")
     return faults
 
 
@@ -71,7 +80,7 @@ def test_a_derivation_growing_beside_a_block_is_set_at_the_formula_size_of_the_b
 
 
 @pytest.mark.parametrize("name", ["derivation-beside-a-block", "thales", "normal-curve", "moving-vectors",
-                                  "world-scripts"])
+                                  "world-scripts", "a-crowded-board"])
 def test_every_board_of_our_lectures_keeps_one_type_scale(name):
     plan, warnings = planned(LECTURES / name / "lecture.json")
     assert scale_faults(plan) == []
@@ -98,9 +107,10 @@ def test_a_crowded_board_sets_every_text_legibly_where_it_can():
     3 by 4 Table, a 5-line Panel, a one-symbol Math, a one-line Text). Was: the Panel and the Text
     at 19.6, the Derivation and the Math at 23.3 (below the minimum), the Table at 26.8, and
     `check` warned; the texts went in one block beside the visuals. Now the Derivation goes beside
-    the visuals and the Panel, the Math and the Text in a column of their own."""
+    the visuals and the Panel, the Math and the Text in a column of their own; the Table's text
+    is at the body's size too (the table size at the board's scale, kept legible)."""
     plan, warnings = planned(LECTURES / "a-crowded-board" / "lecture.json")
-    for name in ("why", "sym_text"):
+    for name in ("why", "sym_text", "pairs"):
         assert fonts(plan, name) == {THEME.sizes.minimum}, name
     for name in ("solve", "orth"):
         assert fonts(plan, name) == {THEME.sizes.minimum * RATIO}, name
