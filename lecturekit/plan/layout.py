@@ -137,6 +137,10 @@ class Arrangement:
     #: What the board could not hold legibly: texts set below the minimum size, visuals shown
     #: below their visible size (in the order given).
     unfit: tuple[str, ...] = ()
+    #: Whether the board provably cannot hold its content at legible sizes (`_Content.cannot_hold`,
+    #: or a heading or title too long for its band at the minimum): only then is a text unfit,
+    #: unless the search missed an arrangement (the tests count those). True where no text is.
+    proven: bool = False
 
 
 def most_arrangements(n: int) -> int:
@@ -173,13 +177,17 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
         places[title.name] = Placed(Box.around(area.center[0], cy, w, h), font, min(area.width, 11.5))
         unfit += _small(title, font, theme)
         area = Box(area.x0, area.y0, area.x1, cy - h / 2 - f.gap)
+    proven = bool(unfit)
     if content:
-        chosen = _Content(content, area, theme, measure).arrange()
+        laid = _Content(content, area, theme, measure)
+        chosen = laid.arrange()
         places.update(chosen.places)
         unfit += chosen.unfit
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
-    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)))
+        small = [i.name for i in content if i.role is Role.TEXT and i.name in unfit]
+        proven = proven or not small or laid.cannot_hold()
+    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)), proven)
 
 
 def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[float, float, float]:
@@ -296,7 +304,7 @@ class _Content:
             return lone
         steps = round((1.0 - self.floor) * self.theme.sizes.body / STEP + 0.4999)
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
-        holds = searched or self._least_area() <= self.area.width * self.area.height
+        holds = searched or not self.cannot_hold()
         grouped: bool | None = None  # whether the texts in two groups fit at the last step (or, so, at any)
         for step in range(max(steps, 0) + 1 if holds else 0):
             self.visuals = self._at(step)
@@ -306,7 +314,7 @@ class _Content:
                 options = list(self._options(step, columns))
                 if options:
                     return max(options, key=lambda o: self._score(o))
-            if step == 0 and self._least_area() > self.area.width * self.area.height:
+            if step == 0 and self.cannot_hold():
                 break  # no smaller step can hold it either
             if grouped is None:
                 grouped = len(self.items) <= GROUPED and bool(self.visuals) \
@@ -645,22 +653,48 @@ class _Content:
         texts = _bounds(option.places[t.name] for t in self.texts)
         return (round(min(scales), 4), round(sum(scales), 4), texts.width)
 
-    def _least_area(self) -> float:
-        """Less than the area the content needs at legible sizes: every visual at its visible
-        size, every text at the smallest font the search may give it, unwrapped (wrapped lines
-        hold the same ink, less the spaces they break at), with no gaps between them."""
-        x0, y0, x1, y1 = self.theme.board.safe
-        need = VISIBLE * min(x1 - x0, y1 - y0)
-        area = 0.0
+    def cannot_hold(self) -> bool:
+        """Whether the content area provably cannot hold the content at legible sizes, in any
+        arrangement that keeps the layout's gap between items. What it proves, exactly: the boxes
+        of any such arrangement, each grown by half a gap on every side, are disjoint and inside
+        the area grown by half a gap, so their areas sum to at most that area's; each box is at
+        least its least size (a visual at its visible size; a text already shown at its size; a
+        text that may be sized at the smallest font the search gives it, covering at least its
+        unwrapped area, less the spaces its lines may break at, `_BREAK_LOSS`, and a box of area
+        A grown by g on two sides is at least A + 2g sqrt(A) + g², as w + h >= 2 sqrt(w h)); and
+        no item may be wider or taller than the area (a text wrapped at the area's width, or
+        `MAX_MEASURE`, is as narrow and as low as it gets: a narrower measure is not lower). The
+        test says yes when that least sum is more than the area holds, or an item's least side
+        is longer than the area's. Assumed, not proved: a text's lines lose at most
+        `_BREAK_LOSS` of its unwrapped area (the spaces they break at)."""
+        area, g = self.area, self.gap
+        need, too_big = 0.0, False
         for visual in self.given:
-            if visual.natural is not None:
-                area += visual.natural[0] * visual.natural[1] * visual.min_scale ** 2
-            else:
-                area += need * need / max(visual.aspect, 1 / visual.aspect)
+            w, h = self._least_box(visual)
+            need += (w + g) * (h + g)
+            too_big |= w > area.width + _EPS or h > area.height + _EPS
         for text in self.texts:
             w, h = self.measure.size(text, None, self._font(text, 1 << 20))
-            area += w * h * (1.0 if text.fixed is not None else _BREAK_LOSS)
-        return area
+            if text.fixed is not None:
+                need += (w + g) * (h + g)
+                too_big |= w > area.width + _EPS or h > area.height + _EPS
+            else:  # no narrower than the area: as wide as that measure, or more (a formula), and as tall
+                wide, tall = self.measure.size(text, min(area.width, MAX_MEASURE), self._font(text, 1 << 20))
+                least = max(w * h * _BREAK_LOSS, wide * tall if wide > area.width else 0.0)
+                need += least + 2 * g * least ** 0.5 + g * g
+                too_big |= wide > area.width + _EPS or tall > area.height + _EPS
+        return too_big or need > (area.width + g) * (area.height + g) + _EPS
+
+    def _least_box(self, visual: Item) -> tuple[float, float]:
+        """A visual's smallest box that is still seen (`_visible`)."""
+        if visual.natural is not None:
+            return visual.natural[0] * visual.min_scale, visual.natural[1] * visual.min_scale
+        x0, y0, x1, y1 = self.theme.board.safe
+        need = VISIBLE * min(x1 - x0, y1 - y0)
+        w, h = (need, need / visual.aspect) if visual.aspect >= 1 else (need * visual.aspect, need)
+        if h < visual.least_height:
+            w, h = visual.least_height * visual.aspect, visual.least_height
+        return w, h
 
     def _grid(self) -> Arrangement:
         """The fallback for a board past holding legibly: the content in arrival order in one
