@@ -19,12 +19,10 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from lecturekit.theme import THEME
-from tests.layout_rules import plan_faults
+from tests.layout_rules import design_faults, plan_faults
 from tests.lecture_strategy import Generated, growing_boards, write
 
 LECTURES = Path(__file__).parent.parent / "lectures"
-BODY = {"Panel", "Block", "Text"}
-FORMULAS = {"Math", "Derivation"}
 RATIO = THEME.sizes.math / THEME.sizes.body
 
 
@@ -37,25 +35,8 @@ def planned(lecture: Path) -> tuple[dict[str, Any], list[str]]:
 
 
 def scale_faults(plan: dict[str, Any]) -> list[str]:
-    """Boards whose body texts differ in size, or whose formulas are not at the theme's ratio to
-    them, or whose tables are not all at the table size times the board's scale (within the
-    legible and the largest table size)."""
-    faults = []
-    sizes = THEME.sizes
-    for scene in plan["scenes"]:
-        for board in scene["boards"]:
-            top = [i for i in board["items"] if i.get("parent") is None]
-            body = {round(i["font"], 6) for i in top if i["kind"] in BODY}
-            formulas = {round(i["font"] / RATIO, 6) for i in top if i["kind"] in FORMULAS}
-            if len(body) > 1 or (body and formulas and formulas != body):
-                faults.append(f"t={board['time']:.2f}: body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
-            tables = {round(i["font"], 3) for i in top if i["kind"] == "Table"}
-            if tables and (body or formulas):
-                scale = min(body | formulas) / sizes.body
-                wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * scale)), 3)
-                if tables != {wanted}:
-                    faults.append(f"t={board['time']:.2f}: tables at {sorted(tables)}, the board's scale sets {wanted}")
-    return faults
+    """Boards breaking one scale per role (tests/layout_rules.py), and settled boards not balanced."""
+    return design_faults(plan)
 
 
 def fonts(plan: dict[str, Any], name: str) -> set[float]:
