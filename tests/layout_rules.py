@@ -178,9 +178,11 @@ CENTRED = 0.01
 BAND = 0.25
 
 
-def scale_faults(items: list[dict[str, Any]]) -> list[str]:
+def scale_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
     """One size per role on one board: body texts at one size, formulas at the theme's ratio to
-    it, tables at the table size times the board's scale (within the legible and largest sizes)."""
+    it, tables at the table size times the board's scale (within the legible and largest sizes),
+    or smaller where a table spans the content area (too large for it at that scale), but a
+    table `check` said the board cannot hold legibly (`unfit`)."""
     sizes, ratio = THEME.sizes, THEME.sizes.math / THEME.sizes.body
     top = [i for i in items if i.get("parent") is None]
     body = {round(i["font"], 6) for i in top if i["kind"] in BODY}
@@ -188,10 +190,11 @@ def scale_faults(items: list[dict[str, Any]]) -> list[str]:
     faults = []
     if len(body) > 1 or (body and formulas and formulas != body):
         faults.append(f"body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
-    tables = {round(i["font"], 3) for i in top if i["kind"] == "Table"}
+    tables = {round(i["font"], 3) for i in top if i["kind"] == "Table" and i["name"] not in unfit}
+    spans = any(i["kind"] == "Table" and _spans(i, content_area(items)) for i in top)
     if tables and (body or formulas):
         wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * min(body | formulas) / sizes.body)), 3)
-        if tables != {wanted}:
+        if len(tables) > 1 or (min(tables) != wanted and not (spans and min(tables) < wanted)):
             faults.append(f"tables at {sorted(tables)}, the board's scale sets {wanted}")
     return faults
 
@@ -217,9 +220,17 @@ def _widest_gap(spans: list[tuple[float, float]], lo: float, hi: float) -> float
     return max(widest, hi - at)
 
 
-def balance_faults(items: list[dict[str, Any]]) -> list[str]:
+def _spans(item: dict[str, Any], area: list[float]) -> bool:
+    """Whether an item is as wide or as tall as the content area: room cannot make it larger."""
+    x0, y0, x1, y1 = item["bbox"]
+    return x1 - x0 > (area[2] - area[0]) * 0.99 or y1 - y0 > (area[3] - area[1]) * 0.99
+
+
+def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
     """The content centred as a group in its area; and, while a text is below its role's full
-    size, no empty band of the area wider than `BAND` of it, across or down."""
+    size (but one as wide or as tall as the area: room cannot make it larger), no empty band of
+    the area wider than `BAND` of it, across or down, on a board `check` did not say cannot hold
+    its objects legibly (`unfit`: it is past balancing)."""
     content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
     if not content:
         return []
@@ -230,36 +241,43 @@ def balance_faults(items: list[dict[str, Any]]) -> list[str]:
     off = max(abs((gx0 + gx1) - (x0 + x1)) / 2, abs((gy0 + gy1) - (y0 + y1)) / 2)
     if off > CENTRED:
         faults.append(f"the content is {off:.3f} off the middle of its area")
-    small = [i["name"] for i in content if i["kind"] in FULL and i["font"] < FULL[i["kind"]] - 1e-6]
+    small = [i["name"] for i in content if i["kind"] in FULL and i["font"] < FULL[i["kind"]] - 1e-6
+             and not _spans(i, [x0, y0, x1, y1])]
     across = _widest_gap([(i["bbox"][0], i["bbox"][2]) for i in content], x0, x1) / (x1 - x0)
     down = _widest_gap([(i["bbox"][1], i["bbox"][3]) for i in content], y0, y1) / (y1 - y0)
-    if small and max(across, down) > BAND:
+    if small and max(across, down) > BAND and not unfit & {i["name"] for i in content}:
         faults.append(f"{', '.join(small)} below full size beside an empty band "
                       f"{max(across, down):.2f} of the content area {'across' if across >= down else 'down'}")
     return faults
 
 
 def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
-    """The boards of a scene as the layout leaves them: the top level then holds still for the
-    settle time (or to the scene's end). A board between arrivals laid out together keeps room
-    for what is still to come, and one a departure leaves waits to be laid out again."""
+    """The boards of a scene as the layout leaves them, at their fullest: the top level then
+    holds still for the settle time (or to the scene's end), and no later board holds all of it
+    and more. A board between arrivals laid out together keeps room for what is still to come,
+    one a departure leaves waits to be laid out again, and the texts of a board that grows are
+    sized for its fullest (placement's `life`)."""
     boards = scene["boards"]
     found = []
     for k, board in enumerate(boards):
         top = _top(board["items"])
         later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
-        if later is None or later - board["time"] >= SETTLE - 1e-6:
+        grows = any(set(top) < set(_top(b["items"])) for b in boards[k + 1:])
+        if (later is None or later - board["time"] >= SETTLE - 1e-6) and not grows:
             found.append(board)
     return found
 
 
-def design_faults(plan: dict[str, Any]) -> list[str]:
+def design_faults(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
     """Every board breaking one scale per role, and every settled board (`settled`) breaking
-    balance, as `scene N t=T: what`."""
+    balance, as `scene N t=T: what` (`warnings`: what `check` said, as for `plan_faults`)."""
     faults = []
+    unfit = unfit_in(warnings)
     for scene in plan["scenes"]:
         for board in scene["boards"]:
-            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}" for f in scale_faults(board["items"])]
+            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
+                       for f in scale_faults(board["items"], unfit)]
         for board in settled(scene):
-            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}" for f in balance_faults(board["items"])]
+            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
+                       for f in balance_faults(board["items"], unfit)]
     return faults

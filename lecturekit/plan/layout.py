@@ -12,13 +12,18 @@ Rules:
   the board wins, and the arrangement names what it could not set legibly (`unfit`).
 - One type scale per board: every text that may still be sized is set at its role's font
   (`Item.base`: body for Panel, Block and Text, math for Math and Derivation, at the theme's
-  ratio) times one factor, the board's; tables share one scale too. A crowded board shrinks its
-  texts together, a step (`STEP` of the body font) at a time, until the body text reaches the
-  minimum; a formula never shrinks on its own. The placement chooses the factor for the board's
-  whole life (`placement._Placer.life`), since a text already shown keeps its size.
+  ratio) times one factor, the board's; a table is set at the table font times the same factor,
+  kept within its legible and largest sizes (`_Content._at`), so every table on a board is at
+  one size that moves with the texts'. A crowded board shrinks its texts together, a step
+  (`STEP` of the body font) at a time, until the body text reaches the minimum; a formula never
+  shrinks on its own. The placement chooses the factor for the board's whole life
+  (`placement._Placer.life`), since a text already shown keeps its size.
 - A crowded board gives way in this order: visuals shrink (down to their visible size), then the
-  texts run in two columns side by side, and only then do texts shrink, a step at a time, down to
-  the minimum.
+  texts run in two columns side by side, then (on a board of up to `GROUPED` objects) the texts
+  go in two groups, the first texts with the visuals and the rest in one or two columns on the
+  right at full height or along the bottom (`_Content._groups`), and only then do texts shrink,
+  a step at a time, down to the minimum. Of what fits at a step: the smallest item largest,
+  then the sum, then the texts' room (`_score`).
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
@@ -28,17 +33,27 @@ Rules:
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
   lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area
   (only when it stays alone for the board's life: `Item.largest` is 0 otherwise).
-- A text set below the minimum is named (`unfit`), whatever arrangement set it there.
-- What is on the board is centred in the content area, texts and visuals as one group.
+- A text set below the minimum is named (`unfit`), whatever arrangement set it there, and the
+  arrangement says whether the least-area test proves the board cannot hold its content
+  legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves):
+  a text below the minimum on a board it does not rule out is a miss of the search.
+- What is on the board is centred in the content area, texts and visuals as one group; every
+  box is the size of what it holds (a text's as measured, a visual's at its aspect), never
+  stretched into empty room; and while any text is below its role's full size, no band of the
+  content area wider than a quarter of it is left empty (held by tests/layout_rules.py).
+- The narrowest width a group of texts fits in is found by halving (`_shares`, `_narrowest`):
+  whether texts fit is a step function of the width (lines break at words), so a root finder
+  (scipy's brentq or bisect) would do no better than halving and would add a dependency.
 
 Bounded work: a board of n objects is laid out in at most about n² small steps. Up to `EXHAUSTIVE`
 visuals try every way into rows; more try the near-even ways, one for each number of rows. A board
-that does not fit at the first step is weighed (`_Content._least_area`: each text unwrapped at the
-smallest font it may take, each visual at its visible size); when even that is more than the
-content area holds, no smaller step is tried: a board of up to `SEARCHED` objects shrinks its
-texts below the minimum (`_overfull`), a larger one is laid out at once in one grid
-(`_Content._grid`), every text measured once; `check` says what it could not set legibly. A board
-of more than `SEARCHED` objects is weighed before the first step.
+that does not fit at the first step is weighed (`_Content.cannot_hold`: each item's least box,
+grown by half a gap); when even that is more than the content area holds, no smaller step is
+tried: a board of up to `SEARCHED` objects shrinks its texts below the minimum (`_overfull`), a
+larger one is laid out at once in one grid (`_Content._grid`), every text measured once; `check`
+says what it could not set legibly. A board of more than `SEARCHED` objects is weighed before the
+first step. The texts in two groups are tried only on a board of up to `GROUPED` objects, and only
+when they fit at the last step (so at no step when they cannot).
 """
 
 from __future__ import annotations
@@ -328,10 +343,15 @@ class _Content:
     def _at(self, step: int) -> list[Item]:
         """The visuals at this step: a table (an item with a `base` font) set at the board's one
         type scale, the factor its texts are set at (`_font` over `base`), within its legible and
-        largest scales; so every table on the board is at one size, and it moves with the texts'."""
+        largest scales; so every table on the board is at one size, and it moves with the texts'.
+        Only a table too large for the whole area at that scale is set smaller: to fit the area."""
         factor = min((self._font(t, step) / t.base for t in self.texts if t.base > 0), default=None)
         if factor is None:
             return self.given
+        tables = [v.natural for v in self.given if v.base > 0 and v.natural is not None]
+        # a table wider (or taller) than the whole area at that scale is set to fit the area, not
+        # every text on the board shrunk to its measure
+        factor = min([factor] + [min(self.area.width / w, self.area.height / h) for w, h in tables])
         return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s)
                 if v.base > 0 and v.natural is not None else v for v in self.given]
 

@@ -340,3 +340,13 @@ def test_a_board_proven_too_small_is_said_to_be():
     assert arrange([paragraph(f"p{i}", 900) for i in range(2)], THEME).unfit == ()
     many = arrange([paragraph(f"p{i}", 900) for i in range(40)], THEME)
     assert many.unfit and many.proven
+
+
+def test_a_wide_picture_beside_a_derivation_takes_most_of_the_width():
+    """Issue 30: "a 3:1 picture beside a Derivation at 38: the picture gets a fifth of the width"
+    (not so on main when checked: 58 to 72 % for 4 to 8 lines; kept so)."""
+    derivation = Item("steps", Role.TEXT, font=THEME.sizes.math, size=fake_size(40, 7.0, False),
+                      largest=THEME.sizes.math * LONE_GROWTH)
+    arrangement = arrange([Item("strip", Role.VISUAL, aspect=3.0), derivation], THEME)
+    assert arrangement.places["steps"].font == THEME.sizes.math and arrangement.unfit == ()
+    assert arrangement.places["strip"].box.width >= 0.5 * SAFE.width
