@@ -136,6 +136,9 @@ class Item:
     #: The font of its role in the theme (body, math, table text): the board's type scale is font over base;
     #: a table (a visual with a base) is set at that scale too (`_Content._at`).
     base: float = 0.0
+    #: The widest a text is wrapped at: a paragraph's comfortable measure; a table set as text,
+    #: as wide as its column (its own columns keep its lines short).
+    measure: float = MAX_MEASURE
 
 
 @dataclass(frozen=True)
@@ -380,34 +383,34 @@ class _Content:
         column = (width - gap * (columns - 1)) / columns
         if trial and column <= 0:
             return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
-        wrap = min(column, MAX_MEASURE)
         sets = []
         tall = 0.0
         for item in self.texts:
+            wrap = min(column, item.measure)
             font = self._font(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
                 font *= shrink
                 if item.fixed is not None:
                     w, h = w * shrink, h * shrink
-            sets.append((item, w, h, font))
+            sets.append((item, w, h, font, wrap))
             tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
             if trial and (w > column + _EPS or tall / columns > height + _EPS):
                 return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         split = self._split(sets, columns)
         placed = tuple(_Set(item, w, h, font, wrap, int(i >= split))
-                       for i, (item, w, h, font) in enumerate(sets))
+                       for i, (item, w, h, font, wrap) in enumerate(sets))
         widths = tuple(max((s.width for s in placed if s.column == c), default=0.0) for c in range(columns))
         heights = tuple(sum(s.height for s in placed if s.column == c)
                         + gap * (sum(1 for s in placed if s.column == c) - 1) for c in range(columns))
         fits = max(heights) <= height + _EPS and all(s.width <= column + _EPS for s in placed)
         return _Block(placed, widths, heights, gap, fits)
 
-    def _split(self, sets: list[tuple[Item, float, float, float]], columns: int) -> int:
+    def _split(self, sets: list[tuple[Item, float, float, float, float]], columns: int) -> int:
         """Where the second column starts: the split whose taller column is shortest."""
         if columns == 1:
             return len(sets)
-        heights = [h for _, _, h, _ in sets]
+        heights = [h for _, _, h, _, _ in sets]
 
         def taller(k: int) -> float:
             return max(sum(heights[:k]) + self.gap * (k - 1), sum(heights[k:]) + self.gap * (len(heights) - k - 1))
@@ -687,8 +690,8 @@ class _Content:
         text that may be sized at the smallest font the search gives it, covering at least its
         unwrapped area, less the spaces its lines may break at, `_BREAK_LOSS`, and a box of area
         A grown by g on two sides is at least A + 2g sqrt(A) + g², as w + h >= 2 sqrt(w h)); and
-        no item may be wider or taller than the area (a text wrapped at the area's width, or
-        `MAX_MEASURE`, is as narrow and as low as it gets: a narrower measure is not lower). The
+        no item may be wider or taller than the area (a text wrapped at the area's width, or its
+        `measure`, is as narrow and as low as it gets: a narrower measure is not lower). The
         test says yes when that least sum is more than the area holds, or an item's least side
         is longer than the area's. Assumed, not proved: a text's lines lose at most
         `_BREAK_LOSS` of its unwrapped area (the spaces they break at)."""
@@ -704,7 +707,7 @@ class _Content:
                 need += (w + g) * (h + g)
                 too_big |= w > area.width + _EPS or h > area.height + _EPS
             else:  # no narrower than the area: as wide as that measure, or more (a formula), and as tall
-                wide, tall = self.measure.size(text, min(area.width, MAX_MEASURE), self._font(text, 1 << 20))
+                wide, tall = self.measure.size(text, min(area.width, text.measure), self._font(text, 1 << 20))
                 least = max(w * h * _BREAK_LOSS, wide * tall if wide > area.width else 0.0)
                 need += least + 2 * g * least ** 0.5 + g * g
                 too_big |= wide > area.width + _EPS or tall > area.height + _EPS

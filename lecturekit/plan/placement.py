@@ -213,7 +213,7 @@ def _table(spec: TableSpec, theme: Theme, shown: Placed | None) -> Item:
         metrics = text_table(spec, font, width)
         return metrics.width, metrics.height
 
-    return Item(spec.name, Role.TEXT, font=sizes.table, size=size, base=sizes.table)
+    return Item(spec.name, Role.TEXT, font=sizes.table, size=size, base=sizes.table, measure=float("inf"))
 
 
 def _sets_text(spec: Spec, theme: Theme) -> bool:
