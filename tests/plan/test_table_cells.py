@@ -112,6 +112,10 @@ SENTENCES = settings(max_examples=int(os.environ.get("SENTENCE_TABLES", "16")), 
                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "issue 30, open: since the crowded-board search and cell wrapping met on main, a generated table of "
+    "sentences beside a Panel is set a hair below the minimum (23.95) where this estimate says the "
+    "board holds it, with no warning; strict: it fails here until that is mended"))
 @SENTENCES
 @given(sentence_tables())
 def test_a_table_of_sentences_is_legible_whenever_the_board_can_hold_it(generated: Generated):
