@@ -23,7 +23,10 @@ Rules:
   go in two groups, the first texts with the visuals and the rest in one or two columns on the
   right at full height or along the bottom (`_Content._groups`), and only then do texts shrink,
   a step at a time, down to the minimum. Of what fits at a step: the smallest item largest,
-  then the sum, then the texts' room (`_score`).
+  then the sum, then the texts' room (`_score`). Texts across the whole width that two even
+  columns do not hold go in two of unequal widths (`_uneven`: each side in the narrowest column
+  it fits in, no narrower than `NARROWEST_COLUMN`, the left as near half as that leaves), so a
+  wide table of sentences and a short Panel sit side by side at a size even halves do not give.
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
@@ -35,7 +38,8 @@ Rules:
   (only when it stays alone for the board's life: `Item.largest` is 0 otherwise).
 - A text set below the minimum is named (`unfit`), whatever arrangement set it there, and the
   arrangement says whether the least-area test proves the board cannot hold its content
-  legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves):
+  legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves,
+  with `_Content._apart`: two items that fit neither side by side nor one above the other):
   a text below the minimum on a board it does not rule out is a miss of the search.
 - What is on the board is centred in the content area, texts and visuals as one group; every
   box is the size of what it holds (a text's as measured, a visual's at its aspect), never
@@ -61,6 +65,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cached_property
+from itertools import combinations
 
 from lecturekit.boxes import Box
 from lecturekit.theme import Theme
@@ -98,6 +104,11 @@ SEARCHED = 12
 GROUPED = 8
 #: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
 GRID_MEASURE = MAX_MEASURE / 2
+#: The narrowest of two unequal text columns at the body's full size (about 20 characters a
+#: line); at a smaller font, narrower in proportion.
+NARROWEST_COLUMN = MAX_MEASURE / 3
+#: The narrowest column of texts is found to within this width (units).
+COLUMN_PRECISION = 1e-3
 #: Wrapping loses at most this share of a text's unwrapped length (the spaces lines break at).
 _BREAK_LOSS = 0.9
 _EPS = 1e-6
@@ -286,6 +297,17 @@ class _Block:
     def height(self) -> float:
         return max(self.heights)
 
+    @classmethod
+    def of(cls, placed: list[_Set], columns: tuple[float, ...], height: float, gap: float) -> _Block:
+        """The block of texts `placed` in columns of these widths, which fits when every column
+        is at most `height` tall and no text is wider than its column."""
+        n = len(columns)
+        widths = tuple(max((s.width for s in placed if s.column == c), default=0.0) for c in range(n))
+        heights = tuple(sum(s.height for s in placed if s.column == c)
+                        + gap * (sum(1 for s in placed if s.column == c) - 1) for c in range(n))
+        fits = max(heights) <= height + _EPS and all(s.width <= columns[s.column] + _EPS for s in placed)
+        return cls(tuple(placed), widths, heights, gap, fits)
+
     def places(self, x0: float, y1: float) -> dict[str, Placed]:
         """Placed with the block's top-left corner at (x0, y1)."""
         lefts = [x0 + sum(self.widths[:c]) + self.gap * c for c in range(len(self.widths))]
@@ -398,13 +420,65 @@ class _Content:
             if trial and (w > column + _EPS or tall / columns > height + _EPS):
                 return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         split = self._split(sets, columns)
-        placed = tuple(_Set(item, w, h, font, wrap, int(i >= split))
-                       for i, (item, w, h, font, wrap) in enumerate(sets))
-        widths = tuple(max((s.width for s in placed if s.column == c), default=0.0) for c in range(columns))
-        heights = tuple(sum(s.height for s in placed if s.column == c)
-                        + gap * (sum(1 for s in placed if s.column == c) - 1) for c in range(columns))
-        fits = max(heights) <= height + _EPS and all(s.width <= column + _EPS for s in placed)
-        return _Block(placed, widths, heights, gap, fits)
+        placed = [_Set(item, w, h, font, wrap, int(i >= split)) for i, (item, w, h, font, wrap) in enumerate(sets)]
+        return _Block.of(placed, (column,) * columns, height, gap)
+
+    def _across(self, width: float, height: float, step: int, columns: int) -> _Block:
+        """The texts across the whole `width` in `columns` columns: even columns, or where they
+        do not hold the texts, two of unequal widths (`_uneven`) when those do."""
+        block = self._block(width, height, step, columns, trial=True)
+        if block.fits or columns != 2:
+            return block
+        return self._uneven(width, height, step) or block
+
+    def _uneven(self, width: float, height: float, step: int) -> _Block | None:
+        """Two columns of unequal widths: for each cut of the texts (the first k on the left),
+        the narrowest width each side fits in at this height, found by halving (a column's fit
+        grows with its width); where the two fit side by side, the left column as near half the
+        width as that leaves. A wide table of sentences beside a short Panel fits this way at a
+        size that even columns, each too narrow for the table, do not give. The first cut that
+        fits, or None."""
+        room = width - self.gap
+        for k in range(1, len(self.texts)):
+            sides = (self.texts[:k], self.texts[k:])
+            found = [self._narrowest_column(side, room, height, step) for side in sides]
+            if found[0] is None or found[1] is None or found[0] + found[1] > room + _EPS:
+                continue
+            left = min(max(room / 2, found[0]), room - found[1])
+            sets = self._column(sides[0], left, step, 0)
+            taken = max([left] + [s.width for s in sets])  # (a paragraph may overrun its measure by a hair)
+            sets += self._column(sides[1], room - left, step, 1)
+            block = _Block.of(sets, (taken, room - taken), height, self.gap)
+            if block.fits:
+                return block
+        return None
+
+    def _narrowest_column(self, texts: list[Item], room: float, height: float, step: int) -> float | None:
+        """The narrowest column, up to `room` wide and no narrower than `NARROWEST_COLUMN` at
+        its fonts, that holds `texts` at this height, found by halving to `COLUMN_PRECISION`
+        (a column's fit grows with its width). None where no column does."""
+        def fits(column: float) -> bool:
+            return _Block.of(self._column(texts, column, step, 0), (column,), height, self.gap).fits
+
+        least = max(NARROWEST_COLUMN * self._font(t, step) / self.theme.sizes.body for t in texts)
+        if least > room or not fits(room):
+            return None
+        if fits(least):
+            return least
+        lo, hi = least, room
+        while hi - lo > COLUMN_PRECISION:
+            middle = (lo + hi) / 2
+            lo, hi = (lo, middle) if fits(middle) else (middle, hi)
+        return hi
+
+    def _column(self, texts: list[Item], column: float, step: int, index: int) -> list[_Set]:
+        """`texts` set in one column `column` wide at this step, as column `index`."""
+        sets = []
+        for item in texts:
+            wrap = min(column, item.measure)
+            font = self._font(item, step)
+            sets.append(_Set(item, *self.measure.size(item, wrap, font), font, wrap, index))
+        return sets
 
     def _split(self, sets: list[tuple[Item, float, float, float, float]], columns: int) -> int:
         """Where the second column starts: the split whose taller column is shortest."""
@@ -544,7 +618,7 @@ class _Content:
         """Every arrangement at this step and this many columns that fits, its visuals visible."""
         area, gap = self.area, self.gap
         if not self.visuals:
-            block = self._block(area.width, area.height, step, columns, trial=True)
+            block = self._across(area.width, area.height, step, columns)
             if block.fits:
                 yield Arrangement(block.places(area.center[0] - block.width / 2, area.center[1] + block.height / 2))
             return
@@ -561,7 +635,7 @@ class _Content:
             visuals = _shift(visuals, x0 - used.x0, 0.0)
             texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
             yield from self._visible_only({**visuals, **texts})
-        block = self._block(area.width, area.height, step, columns, trial=True)  # texts under the visuals
+        block = self._across(area.width, area.height, step, columns)  # texts under the visuals
         room = area.height - gap - block.height
         if block.fits and room > 0:
             visuals = self._visual_block(Box(area.x0, area.y1 - room, area.x1, area.y1))
@@ -586,7 +660,7 @@ class _Content:
                 if beside is not None:
                     part = Box(area.x0, area.y0, area.x1 - beside.width - gap, area.y1)
                     yield from self._beside(self._part(near, part, step), beside)
-                under = rest._block(area.width, area.height, step, columns, trial=True)
+                under = rest._across(area.width, area.height, step, columns)
                 if under.fits and area.height - under.height - gap > 0:
                     part = Box(area.x0, area.y0 + under.height + gap, area.x1, area.y1)
                     yield from self._under(self._part(near, part, step), under)
@@ -685,15 +759,16 @@ class _Content:
         """Whether the content area provably cannot hold the content at legible sizes, in any
         arrangement that keeps the layout's gap between items. What it proves, exactly: the boxes
         of any such arrangement, each grown by half a gap on every side, are disjoint and inside
-        the area grown by half a gap, so their areas sum to at most that area's; each box is at
-        least its least size (a visual at its visible size; a text already shown at its size; a
-        text that may be sized at the smallest font the search gives it, covering at least its
-        unwrapped area, less the spaces its lines may break at, `_BREAK_LOSS`, and a box of area
-        A grown by g on two sides is at least A + 2g sqrt(A) + g², as w + h >= 2 sqrt(w h)); and
+        the area grown by half a gap, so their areas sum to at most that area's, and no two of
+        them are apart (`_apart`); each box is at least its least size (a visual at its visible
+        size; a text already shown at its size; a text that may be sized at the smallest font
+        the search gives it, covering at least its unwrapped area, less the spaces its lines may
+        break at, `_BREAK_LOSS`, and a box of area A grown by g on two sides is at least
+        A + 2g sqrt(A) + g², as w + h >= 2 sqrt(w h)); and
         no item may be wider or taller than the area (a text wrapped at the area's width, or its
         `measure`, is as narrow and as low as it gets: a narrower measure is not lower). The
-        test says yes when that least sum is more than the area holds, or an item's least side
-        is longer than the area's. Assumed, not proved: a text's lines lose at most
+        test says yes when that least sum is more than the area holds, an item's least side is
+        longer than the area's, or two items are apart. Assumed, not proved: a text's lines lose at most
         `_BREAK_LOSS` of its unwrapped area (the spaces they break at)."""
         area, g = self.area, self.gap
         need, too_big = 0.0, False
@@ -711,7 +786,34 @@ class _Content:
                 least = max(w * h * _BREAK_LOSS, wide * tall if wide > area.width else 0.0)
                 need += least + 2 * g * least ** 0.5 + g * g
                 too_big |= wide > area.width + _EPS or tall > area.height + _EPS
-        return too_big or need > (area.width + g) * (area.height + g) + _EPS
+        return too_big or need > (area.width + g) * (area.height + g) + _EPS or self._apart
+
+    @cached_property
+    def _apart(self) -> bool:
+        """Whether two items can be neither side by side nor one above the other, at legible
+        sizes. Two boxes that keep the gap between them are parted by a line down or across the
+        area (boxes whose spans overlap both across and down share area), so a pair cannot both
+        be placed when their least widths (each at most the area's height tall) and the gap are
+        wider than the area, and their least heights (each at most its width wide) and the gap
+        are taller. A visual's least box is its visible size; a text's least width, the
+        narrowest column that holds it (`_narrowest_column`, no narrower than the layout's
+        `NARROWEST_COLUMN`), its least height, set as wide as the area or its measure allows.
+        Exact to `COLUMN_PRECISION` (a third of a pixel at 1080p): the narrowest column is the
+        width found to hold the text, the one `_uneven` sets it in, so a pair this says may sit
+        side by side, `_uneven` sets so. A text no column of the area holds is apart from
+        everything."""
+        area, g, last = self.area, self.gap, 1 << 20
+        least = [self._least_box(v) for v in self.given]
+        for text in self.texts:
+            if text.fixed is not None:
+                least.append(text.fixed)
+                continue
+            found = self._narrowest_column([text], area.width, area.height, last)
+            if found is None:
+                return True
+            least.append((found, self.measure.size(text, min(area.width, text.measure), self._font(text, last))[1]))
+        return any(a[0] + b[0] + g > area.width + _EPS and a[1] + b[1] + g > area.height + _EPS
+                   for a, b in combinations(least, 2))
 
     def _least_box(self, visual: Item) -> tuple[float, float]:
         """A visual's smallest box that is still seen (`_visible`)."""
