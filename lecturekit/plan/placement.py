@@ -205,9 +205,9 @@ def _table(spec: TableSpec, theme: Theme, shown: Placed | None) -> Item:
         natural = (metrics.width, metrics.height)
         return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
                     min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table)
-    if shown is not None:
+    if shown is not None:  # its place keeps the wrap it was set at (`measure`): the plan sets it from that
         return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
-                    base=sizes.table)
+                    base=sizes.table, measure=shown.wrap or float("inf"))
 
     def size(width: float | None, font: float) -> tuple[float, float]:
         metrics = text_table(spec, font, width)
@@ -356,7 +356,8 @@ class _Placer:
         """The board laid out for `names`; the layout it had before when it holds the same
         objects again and those still on it stand where that layout put them (an object that
         leaves and comes back takes its old place, and nothing else moves). Its new texts are
-        set at the board's one type scale over its `life` (`scale`)."""
+        set at the board's one type scale over its `life` (`scale`), and its new Tables set as
+        text as the fullest board of that life sets them (`set_for_life`)."""
         again = self.laid.get(frozenset(names))
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
             return again
@@ -372,13 +373,37 @@ class _Placer:
                           default=self.theme.sizes.minimum / self.theme.sizes.body)
             if scale < legible:  # a board that will not hold its texts legibly: legible while it can
                 scale = min(now[0], legible)
-            if now[0] <= scale and not any(n in self.current for n in names):
+            settings = self.set_for_life(items, life, now[1], scale)
+            if now[0] <= scale and not any(n in self.current for n in names) and not settings:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
-            items = _scaled(items, scale)
+            items = [settings.get(i.name, i) for i in _scaled(items, scale)]
         self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
                                                                    self.theme)
         return arrangement
+
+    def set_for_life(self, items: list[Item], life: tuple[tuple[str, ...], ...], now: Arrangement,
+                     scale: float) -> dict[str, Item]:
+        """The new Tables set as text, each as the fullest board of its `life` that sets it at the
+        board's `scale` sets it, where that differs from how the board `now` would: a table keeps
+        its setting once shown (`kept`), so the setting chosen now must leave room for what
+        arrives later, as the texts' sizes do (a table set alone at the full width, short,
+        left a Panel arriving later no room at its size)."""
+        found: dict[str, Item] = {}
+        for item in items:
+            spec = self.scene.objects[item.name]
+            if item.fixed is not None or not (isinstance(spec, TableSpec) and set_as_text(spec, self.theme)):
+                continue
+            font = item.font * min(scale, 1.0)
+            for names in reversed(life):
+                place = self.fresh_layout(names)[1].places.get(item.name)
+                if place is not None and abs((place.font or 0.0) - font) < 1e-6:
+                    alone = now.places.get(item.name)
+                    if alone is None or (alone.box.width, alone.box.height, alone.font) != \
+                            (place.box.width, place.box.height, place.font):
+                        found[item.name] = _table(spec, self.theme, place)
+                    break
+        return found
 
     def kept(self, name: str) -> Placed | None:
         """Where a Table set as text stood when it left: shown again, it keeps the size it was set

@@ -235,3 +235,24 @@ def test_a_board_two_of_whose_objects_fit_neither_side_by_side_nor_stacked_is_pr
     plan, warnings = planned(lecture)
     assert [w for w in warnings if "legible" in w] == ["the board cannot hold table at a legible size"]
     assert plan_faults(plan, warnings) == []
+
+
+def test_a_table_of_sentences_set_alone_leaves_room_for_a_panel_that_joins_it_later(write_lecture):
+    """Found by the generated property (300 examples): a table of sentences alone for 5 s, then a
+    Panel. A table set as text keeps its setting once shown, and alone it was set across the
+    whole width, short; the Panel arriving later found no room at its size and was set a step
+    down (30 beside a table at 30: two scales on one board), though the two fit together at full
+    size. Now the table is set, from its arrival, as the fullest board of its life sets it."""
+    five = "The the the the the."
+    rows = ((five, f"The the the the {URL}."), ("The the the the the the the the the.", five), (five, five),
+            (five, f"The the the the {URL}."))
+    note = ("The the the the the the the the the the the the the mean sample mean the the the the the the "
+            "the the the mean mean mean <x> the.")
+    lecture = sentences_lecture(write_lecture, rows, note, [(1.0, "table is shown on the screen, written out."),
+                                                            (6.0, "note is shown on the screen, written out.")])
+    plan, warnings = planned(lecture)
+    assert not [w for w in warnings if "legible" in w] and plan_faults(plan) == []
+    last = plan["scenes"][0]["boards"][-1]
+    top = {i["name"]: i for i in last["items"] if i.get("parent") is None}
+    assert top["table"]["font"] / SIZES.table == pytest.approx(top["note"]["font"] / SIZES.body, rel=1e-6)
+    assert top["note"]["font"] == SIZES.body
