@@ -119,7 +119,7 @@ class Figures:
             self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.board.safe, space.bounds,
                                                margin=LABEL_REACH * self.theme.board.gap,
                                                beside=self._beside(container, space),
-                                               lines=lines))
+                                               lines=lines, gap=self.theme.board.label_gap))
         return self.memo[key]
 
     def _beside(self, container: str, space: ParentSpace) -> tuple[Box, ...]:

@@ -23,6 +23,7 @@ A board that cannot hold its objects legibly is reported (`Crowded`), once per l
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -39,8 +40,8 @@ from lecturekit.plan.typeset import PT, table_metrics, typeset
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value, parts_named
-from lecturekit.theme import Theme
+from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Part, Spec, Value, parts_named
+from lecturekit.theme import BoardSize, Theme
 from lecturekit.typst.source import label_spec
 
 #: How far a label may stand out of its container, as a share of the layout's gap between objects:
@@ -154,10 +155,10 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
 
 
 def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, shown: Placed | None,
-             rewraps: bool = True) -> Item:
+             rewraps: bool = True, margin: float = 0.0) -> Item:
     """What the layout places for a top-level object; `shown` where it stands if it is on the
     board already: a visual may scale anew, a paragraph may wrap anew (with `rewraps`) but keeps
-    its font, and other texts keep their size."""
+    its font, and other texts keep their size; a text keeps `margin` around it (`room_around`)."""
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
@@ -170,13 +171,13 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
-    padding = theme.board.panel_padding if style is not None and style.padded else 0.0
+    padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
                     padding=padding, base=font)
 
     def size(width: float | None, font: float) -> tuple[float, float]:
-        t = typeset(spec, parts, font, width, theme)
+        t = typeset(spec, parts, font, width, theme, margin)
         return t.width, t.height
 
     if shown is not None:
@@ -185,6 +186,28 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     formula = role is Role.TEXT and style is not None and not style.prose
     return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
                 padding=padding, base=font)
+
+
+def room_around(objects: Mapping[str, Spec], actions: Iterable[Action], board: BoardSize) -> dict[str, float]:
+    """The room a top-level object keeps inside the box the layout gives it for what the scene
+    draws around it, so that that keeps `board.clearance` from its ink: a Box action's ring (its
+    reach), and around a text an emphasis highlight (the clearance, less a Panel's padding, which
+    holds it). A text keeps it around its lines (`Typeset.margin`); a visual is drawn that much
+    smaller in its box (`_Placer.lay_out`)."""
+    room: dict[str, float] = {}
+    for action in actions:
+        spec = objects.get(action.object) if isinstance(action, BoxAround | Emphasize) else None
+        if spec is None or spec.parent is not None or layout_role(spec) is None:
+            continue
+        style = kind_def(spec.kind).text
+        if isinstance(action, BoxAround):
+            wanted = board.ring_reach
+        elif layout_role(spec) is Role.VISUAL or style is None:
+            continue  # a visual's highlight stays inside its box
+        else:
+            wanted = max(0.0, board.clearance - (board.panel_padding if style.padded else 0.0))
+        room[spec.name] = max(room.get(spec.name, 0.0), wanted)
+    return {name: margin for name, margin in room.items() if margin > 0}
 
 
 def least_height(spec: Spec, theme: Theme) -> float:
@@ -242,6 +265,7 @@ class _Placer:
     def __init__(self, scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
                  top: set[str]) -> None:
         self.scene, self.parts, self.theme, self.folder = scene, parts, theme, folder
+        self.room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
         self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
         self.end = scene.duration
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
@@ -326,7 +350,7 @@ class _Placer:
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
             return again
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
-                          self.current.get(n), rewraps) for n in names]
+                          self.current.get(n), rewraps, self.room.get(n, 0.0)) for n in names]
         if life:
             now = self.fresh_layout(tuple(names))
             scale = min([self.fresh_layout(s)[0] for s in life]
@@ -338,8 +362,8 @@ class _Placer:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
             items = _scaled(items, scale)
-        self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
-                                                                   self.theme)
+        arrangement = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
+        self.laid[frozenset(names)] = arrangement = _ringed(arrangement, items, self.room)
         return arrangement
 
     def life(self, i: int, names: list[str]) -> tuple[tuple[str, ...], ...]:
@@ -363,9 +387,10 @@ class _Placer:
         scale it takes: its texts' fonts over their roles' fonts, the smallest (above 1 for a lone
         formula that grows; inf with no text)."""
         if names not in self.fresh:
-            items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None)
-                     for n in names]
-            laid = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
+            items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
+                              margin=self.room.get(n, 0.0)) for n in names]
+            laid = _ringed(room_for_texts(arrange(items, self.theme), items, self.widest, self.theme), items,
+                           self.room)
             self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
                                       if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
         return self.fresh[names]
@@ -436,6 +461,21 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
             height = min(room.height, room.width / item.aspect)
             places[item.name] = replace(places[item.name], box=Box.around(*room.center, height * item.aspect, height))
     return replace(roomy, places=places)
+
+
+def _ringed(arrangement: Arrangement, items: list[Item], room: Mapping[str, float]) -> Arrangement:
+    """The arrangement with each visual a Box action rings drawn `room` smaller in its box, its
+    aspect kept, so that the ring stands inside the box the layout gave it."""
+    places = dict(arrangement.places)
+    for item in items:
+        by = room.get(item.name, 0.0)
+        if item.role is Role.VISUAL and by > 0:
+            box = places[item.name].box
+            # a side too short to lose the room on both ends keeps its length (a 1:20 picture)
+            dx, dy = (by if side > 4 * by else 0.0 for side in (box.width, box.height))
+            inner = Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy)
+            places[item.name] = replace(places[item.name], box=inner.fit(box.width / box.height))
+    return replace(arrangement, places=places)
 
 
 def _moved(a: Placed, b: Placed) -> bool:

@@ -14,7 +14,7 @@ from lecturekit.work import count
 
 
 def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bounds: Box | None = None,
-           margin: float = 0.0, beside: Iterable[Box] = (), lines: Sequence[Box] = ()
+           margin: float = 0.0, beside: Iterable[Box] = (), lines: Sequence[Box] = (), gap: float = 0.0
            ) -> dict[tuple[str, int], Box]:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
@@ -37,7 +37,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
             wanted.append(((name, -1), outline.spots))
         for k, (kind, spots) in enumerate(outline.marks):
             (legend if kind == "legend" else wanted).append(((name, k), spots))
-    blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
+    blocking = [_grown(b, gap) for b in (*taken, *(p for _, outline in outlines for p in outline.pieces))]
     box = safe if bounds is None else bounds
     away = [_grown(other, margin) for other in beside]
     for key, spots in legend + wanted:
@@ -51,7 +51,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
         if lines and not _clear(pick, [*blocking, *lines]):
             pick = _first_clear(spots, blocking, regions, away)
         chosen[key] = pick
-        blocking.append(pick)
+        blocking.append(_grown(pick, gap))
     return chosen
 
 
