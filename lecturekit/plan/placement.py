@@ -158,7 +158,8 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
              rewraps: bool = True, margin: float = 0.0) -> Item:
     """What the layout places for a top-level object; `shown` where it stands if it is on the
     board already: a visual may scale anew, a paragraph may wrap anew (with `rewraps`) but keeps
-    its font, and other texts keep their size; a text keeps `margin` around it (`room_around`)."""
+    its font, and other texts keep their size; a text keeps `margin` around it, a table room for
+    it (`room_around`)."""
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
@@ -166,8 +167,10 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
         if isinstance(spec, TableSpec):  # set between the smallest size and a formula's
             metrics = table_metrics(spec, sizes.table)
             natural = (metrics.width, metrics.height)
+            # a ringed table is drawn `margin` smaller in its box on each side (`_ringed`): legible after that
+            ringed = 2 * margin / min(natural) if min(natural) > 4 * margin else 0.0
             return Item(spec.name, role, aspect=natural[0] / natural[1], natural=natural,
-                        min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table)
+                        min_scale=sizes.minimum / sizes.table + ringed, max_scale=sizes.math / sizes.table)
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
@@ -471,7 +474,7 @@ def _ringed(arrangement: Arrangement, items: list[Item], room: Mapping[str, floa
         by = room.get(item.name, 0.0)
         if item.role is Role.VISUAL and by > 0:
             box = places[item.name].box
-            # a side too short to lose the room on both ends keeps its length (a 1:20 picture)
+            # a side too short to lose the room on both ends keeps its length (a 1:20 picture, a one-row table)
             dx, dy = (by if side > 4 * by else 0.0 for side in (box.width, box.height))
             inner = Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy)
             places[item.name] = replace(places[item.name], box=inner.fit(box.width / box.height))
