@@ -17,12 +17,12 @@ def tight_boxes(plans: list[ScenePlan]) -> list[tuple[str, float]]:
             if not room.exempt and room.amount < CLEARANCE - EPS]
 
 
-def close_labels(plans: list[ScenePlan], exempt: bool = False) -> list[tuple[str, float]]:
+def close_labels(plans: list[ScenePlan], exempt: str = "") -> list[tuple[str, float]]:
     """Every two things in a Figure or an Axes, one of them a label, closer than the label gap
-    (with `exempt`, those the rule's exception covers instead: `Settled.crowded`)."""
+    (with `exempt`, those the rule does not ask it of for that reason instead)."""
     return [(f"scene {plan.index} at {board.time:.2f} s: {room.what}", round(room.amount, 3))
             for plan in plans for board in plan.boards for room in label_gaps(board)
-            if bool(room.exempt) is exempt and room.amount < LABEL_GAP - EPS]
+            if room.exempt == exempt and room.amount < LABEL_GAP - EPS]
 
 
 def boxes_measured(plans: list[ScenePlan]) -> int:

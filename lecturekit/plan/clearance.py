@@ -9,11 +9,13 @@ width less the room it keeps (`Typeset.inset`) and centred; a table cell's, its 
 the table's scale. A visual's ink is its box. Every label settled in a Figure or an Axes keeps
 the board's `label_gap` from each mark, number and other text in it.
 
-Three cases are measured but `exempt` (the reason given): a box around a text on a board that
+Three cases of boxes and labels are measured but `exempt` (the reason given): a box around a text on a board that
 cannot hold it at the minimum size (`check` warns of it: a crowded board's grid sets boxes tight);
 a ring around a picture or a table too thin to lose the room on that side (`placement._ringed`); a label for
 which no place in the safe area keeps the gap and stays off the places the scene's other objects
-take during its container's stay (`settle.Settled.crowded`)."""
+take during its container's stay (`settle.Settled.crowded`), which the plan warns of
+(`crowded_labels`). A Figure's or an Axes' own label is set in its title band, not settled, and its
+distance from the marks is measured but not asked (`TITLE`)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from itertools import combinations
 from lecturekit.boxes import Box
 from lecturekit.kinds import Role, kind_def
 from lecturekit.plan.measure import measure
+from lecturekit.plan.placement import clock
 from lecturekit.plan.scene_plan import Board, BoardItem, ScenePlan, reflowed
 from lecturekit.plan.typeset import PT, Typeset
 from lecturekit.syntax.nodes import Emphasize, Move, Show
@@ -79,10 +82,35 @@ def label_gaps(board: Board) -> list[Room]:
     """For every label settled in a Figure or an Axes on `board`, how far it stands from each
     mark, number and other text in it (legend entries, which their rows set, aside)."""
     inside = [item for item in board.items if item.parent is not None and item.kind != "box"]
-    return [Room(f"'{a.name}' and '{b.name}'", _apart(a.box, b.box),
-                 "no place on the board keeps the gap" if a.crowded or b.crowded else "")
+    return [Room(f"'{a.name}' and '{b.name}'", _apart(a.box, b.box), _label_exempt(a, b))
             for a, b in combinations(inside, 2)
             if a.parent == b.parent and {a.kind, b.kind} & SETTLED and "legend" not in (a.kind, b.kind)]
+
+
+#: Why a label's gap is not asked (`Room.exempt`): no place on the board keeps it (`crowded_labels`).
+CROWDED = "no place on the board keeps the gap"
+#: ... or it is a Figure's or an Axes' own label, set in its title band, not settled.
+TITLE = "the container's own label, set in its title band"
+
+
+def _label_exempt(a: BoardItem, b: BoardItem) -> str:
+    if a.crowded or b.crowded:
+        return CROWDED
+    return TITLE if any(item.kind == "label" and item.of == item.parent for item in (a, b)) else ""
+
+
+def crowded_labels(plan: ScenePlan) -> tuple[str, ...]:
+    """A warning for each label the rule's exception covers (`settle.Settled.crowded`), naming it,
+    its container and the first board it stands on by the lecture's clock."""
+    first: dict[tuple[str, str], float] = {}
+    for board in plan.boards:
+        for item in board.items:
+            if item.crowded and item.parent is not None:
+                first.setdefault((item.of or item.name, item.parent), board.time)
+    gap = plan.theme.board.label_gap
+    return tuple(f"board at {clock(plan.start + t)}: the label of '{of}' in '{parent}' has no place on the board "
+                 f"{gap} units clear of the marks and labels beside it; it is drawn where it meets them least"
+                 for (of, parent), t in first.items())
 
 
 def least(rooms: Iterable[Room]) -> Room | None:

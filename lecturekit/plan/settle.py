@@ -38,8 +38,10 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
     label with no clear place off them is settled as if they were not there, since a line through
     a label is less bad than a label on a mark, a number or another label.
 
-    Every label keeps `gap` from the marks, the numbers and the labels settled before it: one that
-    none of the places above keeps it for moves out to the nearest place in `safe` that keeps it and
+    Every label keeps `gap` from the marks, the numbers and the labels settled before it: a spot
+    that only the gap keeps from being clear is nudged (up to 0.25 units) before the next spot is
+    tried, so a label beside a stroke stays beside it; one that none of the places above keeps it
+    for moves out to the nearest place in `safe` that keeps it and
     meets no place in `beside` (`_anywhere_clear`), however far; only where there is none (the
     board is that full over the container's stay) does it take the place that meets least, and it
     is listed `crowded`."""
@@ -52,7 +54,8 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
             wanted.append(((name, -1), outline.spots))
         for k, (kind, spots) in enumerate(outline.marks):
             (legend if kind == "legend" else wanted).append(((name, k), spots))
-    blocking = [_grown(b, gap) for b in (*taken, *(p for _, outline in outlines for p in outline.pieces))]
+    met = [*taken, *(p for _, outline in outlines for p in outline.pieces)]  # what a label may not meet
+    blocking = [_grown(b, gap) for b in met]
     box = safe if bounds is None else bounds
     away = [_grown(other, margin) for other in beside]
     for key, spots in legend + wanted:
@@ -62,15 +65,16 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
         dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
         near = Box(box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
         regions = [_meet(safe, box), _meet(safe, near), safe]
-        pick = _first_clear(spots, [*blocking, *lines], regions, away)
+        pick = _first_clear(spots, [*blocking, *lines], regions, away, [*met, *lines])
         if lines and not _clear(pick, [*blocking, *lines]):
-            pick = _first_clear(spots, blocking, regions, away)
+            pick = _first_clear(spots, blocking, regions, away, met)
         if not _clear(pick, blocking):
             found = _anywhere_clear(spots[0], [*blocking, *away], safe)
             if found is None:
                 crowded.add(key)
             pick = found or pick
         chosen[key] = pick
+        met.append(pick)
         blocking.append(_grown(pick, gap))
     return Settled(chosen, frozenset(crowded))
 
@@ -82,6 +86,9 @@ SEARCH_STEP = 0.05
 _REACH = 3.0
 _FIRST_BATCH = 64
 _BATCH = 1024
+#: How many of the nearest places around each of its spots a label tries (out to about 0.25 units)
+#: before it searches farther around its first spot.
+_NUDGES = 81
 #: The most places `_anywhere_clear` tries for a label that has no clear place near its mark.
 _ANYWHERE = 20_000
 
@@ -105,14 +112,17 @@ def _grown(box: Box, by: float) -> Box:
     return Box(box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
-def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box]
-                 ) -> Box:
+def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box],
+                 met: Sequence[Box] = ()) -> Box:
     """In each of `regions` in turn (each inside the next): the first of `spots` inside it that
     meets none of `blocking` (in the last region, none of `away` either), else the first clear
     box of its size around the first spot; else the spot or box around it that meets least,
     inside the last region but one, else inside the last, else the first spot. Each place is
-    tested once against the boxes near it, whichever region asks (`_Places`)."""
-    places = _Places(spots, np.array(blocking, dtype=float).reshape(-1, 4), regions[-1])
+    tested once against the boxes near it, whichever region asks (`_Places`); a spot that only
+    the gap keeps from being clear (it meets none of `met`, the boxes not grown) is nudged before
+    the next spot is tried."""
+    places = _Places(spots, np.array(blocking, dtype=float).reshape(-1, 4), regions[-1],
+                     np.array(met, dtype=float).reshape(-1, 4))
     far = np.array(away, dtype=float).reshape(-1, 4)
     for k, region in enumerate(regions):
         for rows, meets in places.batches():
@@ -133,15 +143,24 @@ def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box]
 
 
 class _Places:
-    """A label's own spots, then the places around its first spot, nearest first, inside
-    `outer`: each tested once against the `blocking` boxes near its batch, as they are asked for."""
+    """A label's spots, each followed by the places nearest it, then the places around its first
+    spot farther out, nearest first, inside `outer`: each tested once against the `blocking`
+    boxes near its batch, as they are asked for."""
 
-    def __init__(self, spots: tuple[Box, ...], blocking: np.ndarray, outer: Box) -> None:
-        first = np.array(spots[0], dtype=float)[None, :]
-        self.all = np.concatenate([np.array(spots, dtype=float), first + _offsets()])
+    def __init__(self, spots: tuple[Box, ...], blocking: np.ndarray, outer: Box, met: np.ndarray) -> None:
+        own = np.array(spots, dtype=float)
+        nudges = _offsets()[:_NUDGES]
+        # each spot; one that only the gap keeps from being clear, nudged a little before the next
+        # spot; then the places around the first spot farther out
+        near_only = _tested(own, blocking) > 1e-6
+        if near_only.any():
+            near_only &= _tested(own, met) <= 1e-6
+        self.all = np.concatenate([*(np.concatenate([spot[None, :], spot[None, :] + nudges[1:]]) if nudge
+                                     else spot[None, :] for spot, nudge in zip(own, near_only, strict=True)),
+                                   own[:1] + _offsets()[_NUDGES:]])
         self.blocking, self.outer = blocking, outer
         self.done: list[tuple[np.ndarray, np.ndarray]] = []
-        self.start, self.size = 0, len(spots)  # its own spots first, on their own
+        self.start, self.size = 0, 1  # its first spot on its own: most labels take it
 
     def batches(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """Each batch of places inside `outer`, with the area of `blocking` each meets."""
