@@ -12,10 +12,18 @@ plan, as an outside audit reads it), so one checker holds generated lectures and
   lectures' strokes, listed as boxes along them, `piece`, to a sliver); in a Figure or Axes the
   board cannot hold at a legible size (`check` says so) its texts may meet what is drawn in it;
 - legible: every text is set at the stated minimum font size or above, unless `check` warned
-  that its board cannot hold it at a legible size;
+  that its board cannot hold it at a legible size (a warning that the layout found no legible
+  place for it, though the board may hold it, does not excuse it: the least-area test did not
+  prove the board too small);
 - aspect: a visual keeps the width over height it is meant to;
 - visible: a top-level picture (Figure, Axes, Image) is at least 0.3 of the content area's
   shorter side along its longer one (a table is seen when it is legible);
+- one scale: on a board, the body texts (Panel, Block, Text) are at one size, the formulas (Math,
+  Derivation) at the theme's ratio to it, and the tables at the table size times that scale
+  (within the legible and the largest table size) (`scale_faults`);
+- balanced: what is in the content area is centred in it as a group, and while any text on the
+  board is below its role's full size, no band of the content area wider than a quarter of it
+  (a strip across its whole height, or its whole width) is empty (`balance_faults`);
 - calm: nothing moves by less than the layout's smallest move (`placement.MOVED`), and the
   layout moves an object only when what is on the board has changed since it last moved, or
   is about to (an arrival within the settle time, which the layout lays out together).
@@ -156,4 +164,120 @@ def plan_faults(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]
             at = f"scene {scene['index']} t={board['time']:.2f}"
             faults += [f"{at}: {f}" for f in board_faults(board["items"], unfit)]
         faults += [f"scene {scene['index']}: {f}" for f in moves_faults(scene)]
+    return faults
+
+
+BODY = {"Panel", "Block", "Text"}
+FORMULAS = {"Math", "Derivation"}
+#: Each role's full size, by kind.
+FULL = {**dict.fromkeys(BODY, THEME.sizes.body), **dict.fromkeys(FORMULAS, THEME.sizes.math),
+        "Table": THEME.sizes.table}
+#: A group is centred when its middle is this close to the content area's (a share of the board).
+CENTRED = 0.01
+#: The widest empty band of the content area, as a share of it, while a text is below full size.
+BAND = 0.25
+
+
+def scale_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
+    """One size per role on one board: body texts at one size, formulas at the theme's ratio to
+    it, tables at the table size times the board's scale (within the legible and largest sizes),
+    or smaller where a table spans the content area (too large for it at that scale), but a
+    table `check` said the board cannot hold legibly (`unfit`)."""
+    sizes, ratio = THEME.sizes, THEME.sizes.math / THEME.sizes.body
+    top = [i for i in items if i.get("parent") is None]
+    body = {round(i["font"], 6) for i in top if i["kind"] in BODY}
+    formulas = {round(i["font"] / ratio, 6) for i in top if i["kind"] in FORMULAS}
+    faults = []
+    if len(body) > 1 or (body and formulas and formulas != body):
+        faults.append(f"body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
+    tables = {round(i["font"], 3) for i in top if i["kind"] == "Table" and i["name"] not in unfit}
+    spans = any(i["kind"] == "Table" and _spans(i, content_area(items)) for i in top)
+    if tables and (body or formulas):
+        wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * min(body | formulas) / sizes.body)), 3)
+        if len(tables) > 1 or (min(tables) != wanted and not (spans and min(tables) < wanted)):
+            faults.append(f"tables at {sorted(tables)}, the board's scale sets {wanted}")
+    return faults
+
+
+def content_area(items: list[dict[str, Any]]) -> list[float]:
+    """The content area of a board (as the plan's boxes, shares of the board, y down): the safe
+    area under the heading band, or under a title card above content."""
+    board = THEME.board
+    top = SAFE
+    if any(i["kind"] == "Heading" for i in items):
+        top = SAFE + (board.heading_band + board.gap * 0.5) / HEIGHT
+    for title in (i for i in items if i["kind"] == "Title" and i.get("parent") is None):
+        top = max(top, title["bbox"][3] + board.gap / HEIGHT)
+    return [SAFE, top, 1 - SAFE, 1 - SAFE]
+
+
+def _widest_gap(spans: list[tuple[float, float]], lo: float, hi: float) -> float:
+    """The longest stretch of [lo, hi] no span covers."""
+    widest, at = 0.0, lo
+    for a, b in sorted(spans):
+        widest = max(widest, a - at)
+        at = max(at, b)
+    return max(widest, hi - at)
+
+
+def _spans(item: dict[str, Any], area: list[float]) -> bool:
+    """Whether an item is as wide or as tall as the content area: room cannot make it larger."""
+    x0, y0, x1, y1 = item["bbox"]
+    return x1 - x0 > (area[2] - area[0]) * 0.99 or y1 - y0 > (area[3] - area[1]) * 0.99
+
+
+def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
+    """The content centred as a group in its area; and, while a text is below its role's full
+    size (but one as wide or as tall as the area: room cannot make it larger), no empty band of
+    the area wider than `BAND` of it, across or down, on a board `check` did not say cannot hold
+    its objects legibly (`unfit`: it is past balancing)."""
+    content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
+    if not content:
+        return []
+    x0, y0, x1, y1 = content_area(items)
+    gx0, gy0 = min(i["bbox"][0] for i in content), min(i["bbox"][1] for i in content)
+    gx1, gy1 = max(i["bbox"][2] for i in content), max(i["bbox"][3] for i in content)
+    faults = []
+    off = max(abs((gx0 + gx1) - (x0 + x1)) / 2, abs((gy0 + gy1) - (y0 + y1)) / 2)
+    if off > CENTRED:
+        faults.append(f"the content is {off:.3f} off the middle of its area")
+    small = [i["name"] for i in content if i["kind"] in FULL and i["font"] < FULL[i["kind"]] - 1e-6
+             and not _spans(i, [x0, y0, x1, y1])]
+    across = _widest_gap([(i["bbox"][0], i["bbox"][2]) for i in content], x0, x1) / (x1 - x0)
+    down = _widest_gap([(i["bbox"][1], i["bbox"][3]) for i in content], y0, y1) / (y1 - y0)
+    if small and max(across, down) > BAND and not unfit & {i["name"] for i in content}:
+        faults.append(f"{', '.join(small)} below full size beside an empty band "
+                      f"{max(across, down):.2f} of the content area {'across' if across >= down else 'down'}")
+    return faults
+
+
+def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
+    """The boards of a scene as the layout leaves them, at their fullest: the top level then
+    holds still for the settle time (or to the scene's end), and no later board holds all of it
+    and more. A board between arrivals laid out together keeps room for what is still to come,
+    one a departure leaves waits to be laid out again, and the texts of a board that grows are
+    sized for its fullest (placement's `life`)."""
+    boards = scene["boards"]
+    found = []
+    for k, board in enumerate(boards):
+        top = _top(board["items"])
+        later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
+        grows = any(set(top) < set(_top(b["items"])) for b in boards[k + 1:])
+        if (later is None or later - board["time"] >= SETTLE - 1e-6) and not grows:
+            found.append(board)
+    return found
+
+
+def design_faults(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
+    """Every board breaking one scale per role, and every settled board (`settled`) breaking
+    balance, as `scene N t=T: what` (`warnings`: what `check` said, as for `plan_faults`)."""
+    faults = []
+    unfit = unfit_in(warnings)
+    for scene in plan["scenes"]:
+        for board in scene["boards"]:
+            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
+                       for f in scale_faults(board["items"], unfit)]
+        for board in settled(scene):
+            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
+                       for f in balance_faults(board["items"], unfit)]
     return faults

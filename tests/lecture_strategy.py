@@ -609,3 +609,75 @@ def sentence_tables(draw: st.DrawFn) -> Generated:
              "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
     return Generated({"version": 1, "publication": {"slug": "sentences", "title": "A Table of Sentences",
                                                     "watch": {"scenes": [scene]}}})
+
+
+_PLAIN = [w for w in WORDS if w.isalpha()]
+
+
+def _cells(draw: st.DrawFn, rows: int, columns: int, least: int, most: int) -> tuple[str, str]:
+    """A Table's TEXT and its `rows=` of `rows` x `columns` cells of `least` to `most` plain words."""
+    cells = [[" ".join(draw(st.lists(st.sampled_from(_PLAIN), min_size=least, max_size=most)))
+              for _ in range(columns)] for _ in range(rows)]
+    text = " ".join(c for row in cells for c in row)
+    given = ", ".join("(" + ", ".join(f"'{c}'" for c in row) + ")" for row in cells)
+    return text, f"rows=({given}), header=True"
+
+
+@st.composite
+def crowded_boards(draw: st.DrawFn) -> Generated:
+    """One scene putting issue 30's crowded board up within a second or two: a Heading, a Figure
+    with 2 to 8 children (vectors and labelled points), a Derivation of 2 to 7 lines, a Table of
+    2 to 3 rows and 2 to 4 columns, and 1 to 4 texts (Panels, Blocks, Texts, Maths), or a Table
+    of sentences with a Panel beside it."""
+    objects = {"head": 'a Heading that says "A crowded board"'}
+    does: list[list[object]] = [[0.0, shown("head")]]
+    at = 0.2
+
+    def show(name: str, how: str = "written out", times: int = 1) -> None:
+        nonlocal at
+        for _ in range(times):
+            does.append([round(at, 3), shown(name, how)])
+            at += 0.1
+
+    if draw(st.booleans()):  # the crowded board
+        objects["plane"] = "a Figure (x_range=(-2.0, 2.0), y_range=(-2.0, 2.0), aspect=(1, 1))"
+        show("plane", "drawn")
+        for k in range(draw(st.integers(2, 8))):
+            x, y = round(-1.6 + 0.4 * k, 2), round(1.5 - 0.35 * k, 2)
+            if k % 2:
+                objects[f"mark_{k}"] = f'a Point [yellow] labelled "P_{k}" drawn in plane (location=({x}, {y}))'
+            else:
+                objects[f"mark_{k}"] = f"a Vector [green] drawn in plane (end=({x}, {y}))"
+            show(f"mark_{k}", "grown")
+        lines = draw(st.lists(st.sampled_from(LINES), min_size=2, max_size=7))
+        objects["steps"] = 'a Derivation [text] that says "$' + " \\ ".join(lines) + '$"'
+        show("steps", times=len(lines))
+        rows, columns = draw(st.integers(2, 3)), draw(st.integers(2, 4))
+        text, given = _cells(draw, rows, columns, 1, 2)
+        objects["table"] = f'a Table [text] that says "{text}" ({given})'
+        show("table", times=rows)
+        for k in range(draw(st.integers(1, 4))):
+            kind = draw(st.sampled_from(["Panel", "Block", "Text", "Math"]))
+            if kind == "Math":
+                objects[f"text_{k}"] = f'a Math [text] that says "{draw(st.sampled_from(INLINE_MATH))}"'
+            else:
+                words = _words(draw, 3, 8) if kind == "Text" else _words(draw, 10, 40)
+                objects[f"text_{k}"] = f'a {kind} that says "{_quoted(words)}"'
+            show(f"text_{k}")
+    else:  # a table of sentences beside a Panel
+        rows, columns = draw(st.integers(2, 4)), draw(st.integers(2, 3))
+        text, given = _cells(draw, rows, columns, 3, 7)
+        objects["table"] = f'a Table [text] that says "{text}" ({given})'
+        show("table", times=rows)
+        objects["note"] = f'a Panel that says "{_quoted(_words(draw, 10, 40))}"'
+        show("note")
+    end = at + 6.0
+    scene = {"title": "A crowded board", "start": 0, "end": round(end, 3), "objects": objects,
+             "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
+    return Generated({"version": 1, "publication": {"slug": "crowded", "title": "A Crowded Board",
+                                                    "watch": {"scenes": [scene]}}})
+
+
+def designed_boards() -> st.SearchStrategy[Generated]:
+    """Issue 30's boards: crowded ones, tables of sentences, and boards that grow (`growing_boards`)."""
+    return st.one_of(crowded_boards(), sentence_tables(), growing_boards())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -52,7 +53,8 @@ def check_and_plan(generated: Generated, folder: Path, warnings: tuple[str, ...]
     assert len({(e["scene"], e["action"]) for e in boards}) == len(boards)
     scenes = {s["title"]: s["objects"] for s in generated.data["publication"]["watch"]["scenes"]}
     for e in boards:
-        named = e["message"].removeprefix("the board cannot hold ").removesuffix(" at a legible size").split(", ")
+        named = re.sub(r"^the (board cannot hold|layout found no legible place for) | at a legible size$"
+                       r"|, though the board may hold them$", "", e["message"]).split(", ")
         assert set(named) <= set(scenes[e["scene"]]), e
     beats = [e for e in report.get("warnings", []) if "caption" in e["message"]]  # tests/test_captions.py
     assert all(e["scene"] in scenes and e["action"].startswith("beat ") for e in beats)  # too fast to read

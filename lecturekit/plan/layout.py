@@ -12,13 +12,18 @@ Rules:
   the board wins, and the arrangement names what it could not set legibly (`unfit`).
 - One type scale per board: every text that may still be sized is set at its role's font
   (`Item.base`: body for Panel, Block and Text, math for Math and Derivation, at the theme's
-  ratio) times one factor, the board's; tables share one scale too. A crowded board shrinks its
-  texts together, a step (`STEP` of the body font) at a time, until the body text reaches the
-  minimum; a formula never shrinks on its own. The placement chooses the factor for the board's
-  whole life (`placement._Placer.life`), since a text already shown keeps its size.
+  ratio) times one factor, the board's; a table is set at the table font times the same factor,
+  kept within its legible and largest sizes (`_Content._at`), so every table on a board is at
+  one size that moves with the texts'. A crowded board shrinks its texts together, a step
+  (`STEP` of the body font) at a time, until the body text reaches the minimum; a formula never
+  shrinks on its own. The placement chooses the factor for the board's whole life
+  (`placement._Placer.life`), since a text already shown keeps its size.
 - A crowded board gives way in this order: visuals shrink (down to their visible size), then the
-  texts run in two columns side by side, and only then do texts shrink, a step at a time, down to
-  the minimum.
+  texts run in two columns side by side, then (on a board of up to `GROUPED` objects) the texts
+  go in two groups, the first texts with the visuals and the rest in one or two columns on the
+  right at full height or along the bottom (`_Content._groups`), and only then do texts shrink,
+  a step at a time, down to the minimum. Of what fits at a step: the smallest item largest,
+  then the sum, then the texts' room (`_score`).
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
@@ -28,17 +33,27 @@ Rules:
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
   lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area
   (only when it stays alone for the board's life: `Item.largest` is 0 otherwise).
-- A text set below the minimum is named (`unfit`), whatever arrangement set it there.
-- What is on the board is centred in the content area, texts and visuals as one group.
+- A text set below the minimum is named (`unfit`), whatever arrangement set it there, and the
+  arrangement says whether the least-area test proves the board cannot hold its content
+  legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves):
+  a text below the minimum on a board it does not rule out is a miss of the search.
+- What is on the board is centred in the content area, texts and visuals as one group; every
+  box is the size of what it holds (a text's as measured, a visual's at its aspect), never
+  stretched into empty room; and while any text is below its role's full size, no band of the
+  content area wider than a quarter of it is left empty (held by tests/layout_rules.py).
+- The narrowest width a group of texts fits in is found by halving (`_shares`, `_narrowest`):
+  whether texts fit is a step function of the width (lines break at words), so a root finder
+  (scipy's brentq or bisect) would do no better than halving and would add a dependency.
 
 Bounded work: a board of n objects is laid out in at most about n² small steps. Up to `EXHAUSTIVE`
 visuals try every way into rows; more try the near-even ways, one for each number of rows. A board
-that does not fit at the first step is weighed (`_Content._least_area`: each text unwrapped at the
-smallest font it may take, each visual at its visible size); when even that is more than the
-content area holds, no smaller step is tried: a board of up to `SEARCHED` objects shrinks its
-texts below the minimum (`_overfull`), a larger one is laid out at once in one grid
-(`_Content._grid`), every text measured once; `check` says what it could not set legibly. A board
-of more than `SEARCHED` objects is weighed before the first step.
+that does not fit at the first step is weighed (`_Content.cannot_hold`: each item's least box,
+grown by half a gap); when even that is more than the content area holds, no smaller step is
+tried: a board of up to `SEARCHED` objects shrinks its texts below the minimum (`_overfull`), a
+larger one is laid out at once in one grid (`_Content._grid`), every text measured once; `check`
+says what it could not set legibly. A board of more than `SEARCHED` objects is weighed before the
+first step. The texts in two groups are tried only on a board of up to `GROUPED` objects, and only
+when they fit at the last step (so at no step when they cannot).
 """
 
 from __future__ import annotations
@@ -79,6 +94,8 @@ TITLE_SHARE = 0.35
 EXHAUSTIVE = 6
 #: A board of more content objects than this that cannot hold them legibly is laid out in a grid.
 SEARCHED = 12
+#: A board of up to this many content objects also tries its texts in two groups (`_Content._groups`).
+GROUPED = 8
 #: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
 GRID_MEASURE = MAX_MEASURE / 2
 #: Wrapping loses at most this share of a text's unwrapped length (the spaces lines break at).
@@ -116,7 +133,8 @@ class Item:
     padding: float = 0.0
     #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot).
     least_height: float = 0.0
-    #: A text's role's font in the theme (body, math, ...): the board's type scale is font over base.
+    #: The font of its role in the theme (body, math, table text): the board's type scale is font over base;
+    #: a table (a visual with a base) is set at that scale too (`_Content._at`).
     base: float = 0.0
 
 
@@ -134,13 +152,20 @@ class Arrangement:
     #: What the board could not hold legibly: texts set below the minimum size, visuals shown
     #: below their visible size (in the order given).
     unfit: tuple[str, ...] = ()
+    #: Whether the board provably cannot hold its content at legible sizes (`_Content.cannot_hold`,
+    #: or a heading or title too long for its band at the minimum): only then is a text unfit,
+    #: unless the search missed an arrangement (the tests count those). True where no text is.
+    proven: bool = False
 
 
 def most_arrangements(n: int) -> int:
     """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
     each of at most 18 font steps, 1 or 2 columns and `SHARES_TRIED` + 1 places for the texts, the visuals both
-    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows."""
-    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n)
+    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows; on a board of
+    up to `GROUPED` objects, as many again for each of the n - 1 ways to cut the texts in two
+    groups, the second in 1 or 2 columns beside or under the first (`_Content._groups`)."""
+    groups = 1 + 2 * 2 * (n - 1) if n <= GROUPED else 1
+    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n) * groups
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
@@ -165,13 +190,17 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
         places[title.name] = Placed(Box.around(area.center[0], cy, w, h), font, min(area.width, 11.5))
         unfit += _small(title, font, theme)
         area = Box(area.x0, area.y0, area.x1, cy - h / 2 - f.gap)
+    proven = bool(unfit)
     if content:
-        chosen = _Content(content, area, theme, measure).arrange()
+        laid = _Content(content, area, theme, measure)
+        chosen = laid.arrange()
         places.update(chosen.places)
         unfit += chosen.unfit
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
-    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)))
+        small = [i.name for i in content if i.role is Role.TEXT and i.name in unfit]
+        proven = proven or not small or laid.cannot_hold()
+    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)), proven)
 
 
 def content_area(theme: Theme, headed: bool) -> Box:
@@ -270,9 +299,12 @@ class _Block:
 class _Content:
     """The content area's arrangement (see the module's rules)."""
 
-    def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure) -> None:
+    def __init__(self, items: list[Item], area: Box, theme: Theme, measure: _Measure,
+                 floor: float | None = None) -> None:
         self.items = items
         self.visuals = [i for i in items if i.role is Role.VISUAL]
+        #: The visuals as given: a table's scale is chosen per step (`_at`).
+        self.given = self.visuals
         self.texts = [i for i in items if i.role is Role.TEXT]
         self.area = area
         self.theme = theme
@@ -280,8 +312,9 @@ class _Content:
         self.gap = theme.board.gap
         shrinks = [t.font for t in self.texts if t.fixed is None and not t.keeps_font and t.font > 0]
         #: The texts' common scale at the last step: the body text at the minimum (no text that
-        #: is already smaller shrinks).
-        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0))
+        #: is already smaller shrinks). A part of the board takes the whole board's.
+        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0)) if floor is None \
+            else floor
 
     def arrange(self) -> Arrangement:
         if not self.texts:
@@ -291,17 +324,41 @@ class _Content:
             return lone
         steps = round((1.0 - self.floor) * self.theme.sizes.body / STEP + 0.4999)
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
-        holds = searched or self._least_area() <= self.area.width * self.area.height
+        holds = searched or not self.cannot_hold()
+        grouped: bool | None = None  # whether the texts in two groups fit at the last step (or, so, at any)
         for step in range(max(steps, 0) + 1 if holds else 0):
+            self.visuals = self._at(step)
             for columns in (1, 2):
                 if columns > len(self.texts):
                     continue
                 options = list(self._options(step, columns))
                 if options:
                     return max(options, key=lambda o: self._score(o))
-            if step == 0 and self._least_area() > self.area.width * self.area.height:
+            if step == 0 and self.cannot_hold():
                 break  # no smaller step can hold it either
+            if grouped is None:
+                grouped = len(self.items) <= GROUPED and bool(self.visuals) \
+                    and any(True for _ in self._groups(max(steps, 0)))
+            options = list(self._groups(step)) if grouped else []
+            if options:
+                return max(options, key=lambda o: self._score(o))
+        self.visuals = self.given
         return self._overfull(steps) if searched else self._grid()
+
+    def _at(self, step: int) -> list[Item]:
+        """The visuals at this step: a table (an item with a `base` font) set at the board's one
+        type scale, the factor its texts are set at (`_font` over `base`), within its legible and
+        largest scales; so every table on the board is at one size, and it moves with the texts'.
+        Only a table too large for the whole area at that scale is set smaller: to fit the area."""
+        factor = min((self._font(t, step) / t.base for t in self.texts if t.base > 0), default=None)
+        if factor is None:
+            return self.given
+        tables = [v.natural for v in self.given if v.base > 0 and v.natural is not None]
+        # a table wider (or taller) than the whole area at that scale is set to fit the area, not
+        # every text on the board shrunk to its measure
+        factor = min([factor] + [min(self.area.width / w, self.area.height / h) for w, h in tables])
+        return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s)
+                if v.base > 0 and v.natural is not None else v for v in self.given]
 
     # ---------------------------------------------------------------- texts
 
@@ -321,6 +378,8 @@ class _Content:
         gives a block that does not fit."""
         gap = self.gap
         column = (width - gap * (columns - 1)) / columns
+        if trial and column <= 0:
+            return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         wrap = min(column, MAX_MEASURE)
         sets = []
         tall = 0.0
@@ -510,6 +569,71 @@ class _Content:
             texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
             yield from self._visible_only({**visuals, **texts})
 
+    def _groups(self, step: int) -> Iterable[Arrangement]:
+        """The texts in two groups, at this step: the visuals with the first texts (beside them
+        or under them, as `_options` sets them) in one part of the area, the other texts in
+        one or two columns in the rest, on the right at full height (as narrow as they fit
+        in) or along the bottom at full width. A text block beside or under the visuals alone
+        leaves room empty where the texts are of unequal height: this fills the room beside
+        the visuals' texts, or under them."""
+        area, gap = self.area, self.gap
+        for k in range(1, len(self.texts)):
+            near, rest = self.texts[:k], _Content(self.texts[k:], area, self.theme, self.measure, self.floor)
+            for columns in (1, 2) if len(rest.texts) > 1 else (1,):
+                beside = rest._narrowest(step, columns)
+                if beside is not None:
+                    part = Box(area.x0, area.y0, area.x1 - beside.width - gap, area.y1)
+                    yield from self._beside(self._part(near, part, step), beside)
+                under = rest._block(area.width, area.height, step, columns, trial=True)
+                if under.fits and area.height - under.height - gap > 0:
+                    part = Box(area.x0, area.y0 + under.height + gap, area.x1, area.y1)
+                    yield from self._under(self._part(near, part, step), under)
+
+    def _part(self, near: list[Item], part: Box, step: int) -> Arrangement | None:
+        """The visuals and the texts `near` them laid out in `part` of the area at this step:
+        the best of `_options`, or None when nothing fits."""
+        if min(part.width, part.height) <= self.gap:
+            return None
+        content = _Content(self._at(step) + near, part, self.theme, self.measure, self.floor)
+        options = [o for c in (1, 2) if c <= len(near) for o in content._options(step, c)]
+        return max(options, key=content._score) if options else None
+
+    def _beside(self, part: Arrangement | None, block: _Block) -> Iterable[Arrangement]:
+        """`part` with the text `block` on its right, the two centred as one group."""
+        if part is None:
+            return
+        used = _bounds(part.places.values())
+        x0 = self.area.center[0] - (used.width + self.gap + block.width) / 2
+        places = _shift(part.places, x0 - used.x0, self.area.center[1] - used.center[1])
+        texts = block.places(x0 + used.width + self.gap, self.area.center[1] + block.height / 2)
+        yield Arrangement({**places, **texts})
+
+    def _under(self, part: Arrangement | None, block: _Block) -> Iterable[Arrangement]:
+        """`part` with the text `block` under it, the two centred as one group."""
+        if part is None:
+            return
+        used = _bounds(part.places.values())
+        y1 = self.area.center[1] + (used.height + self.gap + block.height) / 2
+        places = _shift(part.places, self.area.center[0] - used.center[0], y1 - used.y1)
+        yield Arrangement({**places, **block.places(self.area.center[0] - block.width / 2,
+                                                    y1 - used.height - self.gap)})
+
+    def _narrowest(self, step: int, columns: int) -> _Block | None:
+        """The texts in `columns` columns at full height, in the narrowest width they fit in
+        (halving between the widest word's need and the whole width), or None."""
+        area = self.area
+
+        def block(width: float) -> _Block:
+            return self._block(width, area.height, step, columns, trial=True)
+
+        if not block(area.width).fits:
+            return None
+        lo, hi = 0.0, area.width
+        for _ in range(BISECTIONS + 2):
+            middle = (lo + hi) / 2
+            lo, hi = (lo, middle) if block(middle).fits else (middle, hi)
+        return self._block(hi, area.height, step, columns)
+
     def _shares(self, step: int, columns: int) -> list[float]:
         """Shares of the width to try for the texts beside the visuals: the narrowest in which
         they fit (found by halving between `TEXT_LEAST` and the widest share that leaves every
@@ -555,22 +679,48 @@ class _Content:
         texts = _bounds(option.places[t.name] for t in self.texts)
         return (round(min(scales), 4), round(sum(scales), 4), texts.width)
 
-    def _least_area(self) -> float:
-        """Less than the area the content needs at legible sizes: every visual at its visible
-        size, every text at the smallest font the search may give it, unwrapped (wrapped lines
-        hold the same ink, less the spaces they break at), with no gaps between them."""
-        x0, y0, x1, y1 = self.theme.board.safe
-        need = VISIBLE * min(x1 - x0, y1 - y0)
-        area = 0.0
-        for visual in self.visuals:
-            if visual.natural is not None:
-                area += visual.natural[0] * visual.natural[1] * visual.min_scale ** 2
-            else:
-                area += need * need / max(visual.aspect, 1 / visual.aspect)
+    def cannot_hold(self) -> bool:
+        """Whether the content area provably cannot hold the content at legible sizes, in any
+        arrangement that keeps the layout's gap between items. What it proves, exactly: the boxes
+        of any such arrangement, each grown by half a gap on every side, are disjoint and inside
+        the area grown by half a gap, so their areas sum to at most that area's; each box is at
+        least its least size (a visual at its visible size; a text already shown at its size; a
+        text that may be sized at the smallest font the search gives it, covering at least its
+        unwrapped area, less the spaces its lines may break at, `_BREAK_LOSS`, and a box of area
+        A grown by g on two sides is at least A + 2g sqrt(A) + g², as w + h >= 2 sqrt(w h)); and
+        no item may be wider or taller than the area (a text wrapped at the area's width, or
+        `MAX_MEASURE`, is as narrow and as low as it gets: a narrower measure is not lower). The
+        test says yes when that least sum is more than the area holds, or an item's least side
+        is longer than the area's. Assumed, not proved: a text's lines lose at most
+        `_BREAK_LOSS` of its unwrapped area (the spaces they break at)."""
+        area, g = self.area, self.gap
+        need, too_big = 0.0, False
+        for visual in self.given:
+            w, h = self._least_box(visual)
+            need += (w + g) * (h + g)
+            too_big |= w > area.width + _EPS or h > area.height + _EPS
         for text in self.texts:
             w, h = self.measure.size(text, None, self._font(text, 1 << 20))
-            area += w * h * (1.0 if text.fixed is not None else _BREAK_LOSS)
-        return area
+            if text.fixed is not None:
+                need += (w + g) * (h + g)
+                too_big |= w > area.width + _EPS or h > area.height + _EPS
+            else:  # no narrower than the area: as wide as that measure, or more (a formula), and as tall
+                wide, tall = self.measure.size(text, min(area.width, MAX_MEASURE), self._font(text, 1 << 20))
+                least = max(w * h * _BREAK_LOSS, wide * tall if wide > area.width else 0.0)
+                need += least + 2 * g * least ** 0.5 + g * g
+                too_big |= wide > area.width + _EPS or tall > area.height + _EPS
+        return too_big or need > (area.width + g) * (area.height + g) + _EPS
+
+    def _least_box(self, visual: Item) -> tuple[float, float]:
+        """A visual's smallest box that is still seen (`_visible`)."""
+        if visual.natural is not None:
+            return visual.natural[0] * visual.min_scale, visual.natural[1] * visual.min_scale
+        x0, y0, x1, y1 = self.theme.board.safe
+        need = VISIBLE * min(x1 - x0, y1 - y0)
+        w, h = (need, need / visual.aspect) if visual.aspect >= 1 else (need * visual.aspect, need)
+        if h < visual.least_height:
+            w, h = visual.least_height * visual.aspect, visual.least_height
+        return w, h
 
     def _grid(self) -> Arrangement:
         """The fallback for a board past holding legibly: the content in arrival order in one

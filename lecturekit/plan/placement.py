@@ -108,10 +108,21 @@ class Crowded:
     time: float
     at: float
     unfit: tuple[str, ...]
+    #: Whether the board provably cannot hold them legibly (`layout.Arrangement.proven`); if not,
+    #: the layout's search missed a legible arrangement, and says so.
+    proven: bool = True
 
     def line(self) -> str:
-        return (f"board at {clock(self.at)}: the board cannot hold {', '.join(self.unfit)} at a legible size "
-                "(move one of them to a later beat, or hide something before it arrives)")
+        return f"board at {clock(self.at)}: {crowded_message(', '.join(self.unfit), self.proven)} ({CROWDED_HINT})"
+
+
+CROWDED_HINT = "move one of them to a later beat, or hide something before it arrives"
+
+
+def crowded_message(what: str, proven: bool) -> str:
+    """What a crowded board's warning says of the objects `what` it set below the legible size."""
+    return (f"the board cannot hold {what} at a legible size" if proven
+            else f"the layout found no legible place for {what}, though the board may hold them")
 
 
 @dataclass(frozen=True)
@@ -197,7 +208,8 @@ def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -
         natural = (metrics.width, metrics.height)
         ringed = 2 * margin / min(natural) if min(natural) > 4 * margin else 0.0
         return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
-                    min_scale=sizes.minimum / sizes.table + ringed, max_scale=sizes.math / sizes.table)
+                    min_scale=sizes.minimum / sizes.table + ringed, max_scale=sizes.math / sizes.table,
+                    base=sizes.table)
     if shown is not None:
         return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
                     base=sizes.table)
@@ -325,7 +337,8 @@ class _Placer:
         if next_arrival - settled >= SETTLE:
             arrangement = self.lay_out(board, rewraps=False)
             if arrangement.unfit:
-                self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit))
+                self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit,
+                                            arrangement.proven))
             # a lecture's own move may carry these moves, but only while this board stands
             self.move_to(arrangement, board, settled, t, next((e[0] for e in events[i + 1:]), self.end))
 
@@ -353,7 +366,7 @@ class _Placer:
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
         arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers))
         if arrangement.unfit:
-            self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit))
+            self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit, arrangement.proven))
         # a lecture's own move earlier than the group may carry its moves, but not before what
         # leaves to make the room has gone
         before = max([e[0] for e in events[:i] if e[0] <= t] + freed)

@@ -19,12 +19,10 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from lecturekit.theme import THEME
-from tests.layout_rules import plan_faults
-from tests.lecture_strategy import Generated, growing_boards, write
+from tests.layout_rules import design_faults, plan_faults
+from tests.lecture_strategy import Generated, designed_boards, growing_boards, write
 
 LECTURES = Path(__file__).parent.parent / "lectures"
-BODY = {"Panel", "Block", "Text"}
-FORMULAS = {"Math", "Derivation"}
 RATIO = THEME.sizes.math / THEME.sizes.body
 
 
@@ -36,17 +34,9 @@ def planned(lecture: Path) -> tuple[dict[str, Any], list[str]]:
     return plan, [w["message"] for w in report.get("warnings", [])]
 
 
-def scale_faults(plan: dict[str, Any]) -> list[str]:
-    """Boards whose body texts differ in size, or whose formulas are not at the theme's ratio to them."""
-    faults = []
-    for scene in plan["scenes"]:
-        for board in scene["boards"]:
-            top = [i for i in board["items"] if i.get("parent") is None]
-            body = {round(i["font"], 6) for i in top if i["kind"] in BODY}
-            formulas = {round(i["font"] / RATIO, 6) for i in top if i["kind"] in FORMULAS}
-            if len(body) > 1 or (body and formulas and formulas != body):
-                faults.append(f"t={board['time']:.2f}: body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
-    return faults
+def scale_faults(plan: dict[str, Any], warnings: list[str] | None = None) -> list[str]:
+    """Boards breaking one scale per role (tests/layout_rules.py), and settled boards not balanced."""
+    return design_faults(plan, warnings or [])
 
 
 def fonts(plan: dict[str, Any], name: str) -> set[float]:
@@ -71,10 +61,10 @@ def test_a_derivation_growing_beside_a_block_is_set_at_the_formula_size_of_the_b
 
 
 @pytest.mark.parametrize("name", ["derivation-beside-a-block", "thales", "normal-curve", "moving-vectors",
-                                  "world-scripts"])
+                                  "world-scripts", "a-crowded-board"])
 def test_every_board_of_our_lectures_keeps_one_type_scale(name):
     plan, warnings = planned(LECTURES / name / "lecture.json")
-    assert scale_faults(plan) == []
+    assert scale_faults(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
 
 
@@ -89,5 +79,41 @@ def test_a_board_that_grows_keeps_one_type_scale_and_warns_only_when_it_cannot_h
     with tempfile.TemporaryDirectory() as folder:
         lecture, _ = write(generated, Path(folder))
         plan, warnings = planned(lecture)
-    assert scale_faults(plan) == []
+    assert scale_faults(plan, warnings) == []
+    assert plan_faults(plan, warnings) == []
+
+
+def test_a_crowded_board_sets_every_text_legibly_where_it_can():
+    """Issue 30's crowded board (a Heading, a square Figure with 8 children, a 7-line Derivation, a
+    3 by 4 Table, a 5-line Panel, a one-symbol Math, a one-line Text). Was: the Panel and the Text
+    at 19.6, the Derivation and the Math at 23.3 (below the minimum), the Table at 26.8, and
+    `check` warned; the texts went in one block beside the visuals. Now the Derivation goes beside
+    the visuals and the Panel, the Math and the Text in a column of their own; the Table's text
+    is at the body's size too (the table size at the board's scale, kept legible)."""
+    plan, warnings = planned(LECTURES / "a-crowded-board" / "lecture.json")
+    for name in ("why", "sym_text", "pairs"):
+        assert fonts(plan, name) == {THEME.sizes.minimum}, name
+    for name in ("solve", "orth"):
+        assert fonts(plan, name) == {THEME.sizes.minimum * RATIO}, name
+    assert not [w for w in warnings if "legible size" in w]
+    assert scale_faults(plan) == [] and plan_faults(plan, warnings) == []
+
+
+#: Issue 30's boards tried (DESIGNED=500 for the issue's count).
+DESIGNED = settings(max_examples=int(os.environ.get("DESIGNED", "20")), deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@DESIGNED
+@given(designed_boards())
+def test_issue_30s_boards_keep_the_design_rules(generated: Generated):
+    """Crowded boards (a Figure with children, a Derivation, a Table and texts), a table of
+    sentences, Panels added one per beat beside a picture, a Derivation growing beside a Block:
+    nothing overlaps or leaves the safe area, one size per role, balanced, and a text below the
+    minimum only where the least-area test proves the board cannot hold it (`check` says so)."""
+    with tempfile.TemporaryDirectory() as folder:
+        lecture, _ = write(generated, Path(folder))
+        plan, warnings = planned(lecture)
+    assert not [w for w in warnings if "found no legible place" in w]
+    assert scale_faults(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
