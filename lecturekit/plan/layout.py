@@ -391,8 +391,9 @@ class _Content:
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
                 font *= shrink
-                if item.fixed is not None:
-                    w, h = w * shrink, h * shrink
+                if item.fixed is not None:  # its lines shrink; the room around them does not
+                    p = 2 * item.padding
+                    w, h = (w - p) * shrink + p, (h - p) * shrink + p
             sets.append((item, w, h, font, wrap))
             tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
             if trial and (w > column + _EPS or tall / columns > height + _EPS):
