@@ -177,7 +177,8 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     if isinstance(spec, TableSpec):
         return _table(spec, theme, shown, margin)
     if role is Role.VISUAL:
-        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
+        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme),
+                    ring=margin)
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
     padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
@@ -200,16 +201,15 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
 def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -> Item:
     """A Table set as text (`set_as_text`) is a text of the table's role, its columns fitted to the
     width the layout gives it, and keeps its size once shown (it is not wrapped anew); any other is
-    a visual set between the smallest size and a formula's, legible after it is drawn `margin`
-    smaller in its box on each side for a ring (`_ringed`)."""
+    a visual drawn between the smallest size and a formula's, its box `margin` larger on each side
+    for a ring (`Item.ring`)."""
     sizes = theme.sizes
     if not set_as_text(spec, theme):
         metrics = table_metrics(spec, sizes.table)
         natural = (metrics.width, metrics.height)
-        ringed = 2 * margin / min(natural) if min(natural) > 4 * margin else 0.0
         return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
-                    min_scale=sizes.minimum / sizes.table + ringed, max_scale=sizes.math / sizes.table,
-                    base=sizes.table)
+                    min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table,
+                    ring=margin)
     if shown is not None:
         return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
                     base=sizes.table)
@@ -231,7 +231,7 @@ def room_around(objects: Mapping[str, Spec], actions: Iterable[Action], board: B
     draws around it, so that that keeps `board.clearance` from its ink: a Box action's ring (its
     reach), and around a text an emphasis highlight (the clearance, less a Panel's padding, which
     holds it). A text keeps it around its lines (`Typeset.margin`); a visual is drawn that much
-    smaller in its box (`_Placer.lay_out`)."""
+    smaller in its box (`Item.ring`)."""
     room: dict[str, float] = {}
     for action in actions:
         spec = objects.get(action.object) if isinstance(action, BoxAround | Emphasize) else None
@@ -401,8 +401,8 @@ class _Placer:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
             items = _scaled(items, scale)
-        arrangement = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
-        self.laid[frozenset(names)] = arrangement = _ringed(arrangement, items, self.room)
+        self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
+                                                                   self.theme)
         return arrangement
 
     def kept(self, name: str) -> Placed | None:
@@ -434,8 +434,7 @@ class _Placer:
         if names not in self.fresh:
             items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
                               margin=self.room.get(n, 0.0)) for n in names]
-            laid = _ringed(room_for_texts(arrange(items, self.theme), items, self.widest, self.theme), items,
-                           self.room)
+            laid = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
             self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
                                       if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
         return self.fresh[names]
@@ -506,21 +505,6 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
             height = min(room.height, room.width / item.aspect)
             places[item.name] = replace(places[item.name], box=Box.around(*room.center, height * item.aspect, height))
     return replace(roomy, places=places)
-
-
-def _ringed(arrangement: Arrangement, items: list[Item], room: Mapping[str, float]) -> Arrangement:
-    """The arrangement with each visual a Box action rings drawn `room` smaller in its box, its
-    aspect kept, so that the ring stands inside the box the layout gave it."""
-    places = dict(arrangement.places)
-    for item in items:
-        by = room.get(item.name, 0.0)
-        if item.role is Role.VISUAL and by > 0:
-            box = places[item.name].box
-            # a side too short to lose the room on both ends keeps its length (a 1:20 picture, a one-row table)
-            dx, dy = (by if side > 4 * by else 0.0 for side in (box.width, box.height))
-            inner = Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy)
-            places[item.name] = replace(places[item.name], box=inner.fit(box.width / box.height))
-    return replace(arrangement, places=places)
 
 
 def _moved(a: Placed, b: Placed) -> bool:
