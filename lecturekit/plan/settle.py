@@ -152,8 +152,10 @@ class _Places:
         nudges = _offsets()[:_NUDGES]
         # each spot; one that only the gap keeps from being clear, nudged a little before the next
         # spot; then the places around the first spot farther out
+        count("label spots", len(own))  # tested here and again in their batch: counted as tested
         near_only = _tested(own, blocking) > 1e-6
         if near_only.any():
+            count("label spots", len(own))
             near_only &= _tested(own, met) <= 1e-6
         self.all = np.concatenate([*(np.concatenate([spot[None, :], spot[None, :] + nudges[1:]]) if nudge
                                      else spot[None, :] for spot, nudge in zip(own, near_only, strict=True)),
