@@ -5,7 +5,9 @@ Rules:
 - Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
 - Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
   of the safe area's shorter side (one size on every board: a heading or a title card above it
-  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`).
+  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`),
+  as drawn: a visual a Box action rings keeps the ring's room inside its box (`Item.ring`), and
+  the arrangement gives where it is drawn (`Item.drawn`).
 - Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
   about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
   print on a screen, still read without effort) unless the board cannot hold it: then staying on
@@ -145,14 +147,16 @@ class Item:
     ring: float = 0.0
 
     def drawn(self, box: Box) -> Box:
-        """Where a visual is drawn in `box`: `ring` smaller on each side, its own aspect kept (a
-        table's, `natural`); a side too short to lose the room on both ends (a 1:20 picture, a
-        one-row table) keeps its length."""
+        """Where a visual is drawn in `box`, centred: a picture `ring` smaller on each side, its
+        aspect kept, a side too short to lose the room on both ends (a 1:20 picture) keeping its
+        length; a table as large as the box holds with the room (`at`)."""
         if self.ring <= 0:
             return box
+        if self.natural is not None:
+            scale = self.scale_in(box)
+            return Box.around(*box.center, self.natural[0] * scale, self.natural[1] * scale)
         dx, dy = (self.ring if side > 4 * self.ring else 0.0 for side in (box.width, box.height))
-        inner = Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy)
-        return inner.fit(self.natural[0] / self.natural[1] if self.natural is not None else box.width / box.height)
+        return Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy).fit(box.width / box.height)
 
     def grown(self, width: float, height: float) -> tuple[float, float]:
         """The box of a picture's aspect in which it is drawn `width` by `height` (`drawn`): as
@@ -162,6 +166,11 @@ class Item:
         factor = 1 + 2 * self.ring / side if self.ring > 0 and side > 0 else 1.0
         return width * factor, height * factor
 
+    def scale_in(self, box: Box) -> float:
+        """The largest scale a table is drawn at in `box`, with the ring's room (`at`)."""
+        assert self.natural is not None
+        return min(self._within(side) / n for side, n in zip((box.width, box.height), self.natural, strict=True))
+
     def at(self, scale: float) -> tuple[float, float]:
         """The box in which a table is drawn at `scale` (`drawn`): its size and the ring's room
         on each side long enough to lose it."""
@@ -170,7 +179,14 @@ class Item:
         return width + self._room(width), height + self._room(height)
 
     def _room(self, side: float) -> float:
+        """The room a table's side of this length keeps: none for a side of two rings or less."""
         return 2 * self.ring if side > 2 * self.ring else 0.0
+
+    def _within(self, side: float) -> float:
+        """The longest side of a table a box's side of this length holds with its room (`_room`)."""
+        if self.ring <= 0:
+            return side
+        return side - 2 * self.ring if side > 4 * self.ring else min(side, 2 * self.ring)
 
 
 @dataclass(frozen=True)
@@ -391,10 +407,9 @@ class _Content:
             return self.given
         # a table wider (or taller) than the whole area at that scale is set to fit the area, not
         # every text on the board shrunk to its measure
-        factor = min([factor] + [v.drawn(self.area).width / v.natural[0]
-                                 for v in self.given if v.base > 0 and v.natural is not None])
+        factor = min([factor] + [v.scale_in(self.area) for v in self.given if v.base > 0 and v.natural is not None])
         return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s,
-                        aspect=(box := v.at(s))[0] / box[1])  # its box, the ring's room in it, at that scale
+                        aspect=(box := v.at(s))[0] / box[1] if v.ring > 0 else v.aspect)  # the ring's room in it
                 if v.base > 0 and v.natural is not None else v for v in self.given]
 
     # ---------------------------------------------------------------- texts
