@@ -180,7 +180,7 @@ class Item:
 
     def _room(self, side: float) -> float:
         """The room a table's side of this length keeps: none for a side of two rings or less."""
-        return 2 * self.ring if side > 2 * self.ring else 0.0
+        return 2 * self.ring if side > 2 * self.ring + _EPS else 0.0
 
     def _within(self, side: float) -> float:
         """The longest side of a table a box's side of this length holds with its room (`_room`)."""
