@@ -161,6 +161,20 @@ class BoardSize:
     #: No band of the content area wider than this share of it (across or down) stays empty while
     #: a text on the board is set below its role's full size (`lecturekit audit`'s rule).
     empty_band: float = 0.25
+    #: The room every box drawn around something keeps from the ink it holds (a Box action's
+    #: ring, an emphasis highlight, a Panel's or a Block's backing), measured from the glyphs'
+    #: own bounds, subscripts, descenders and accents included: 0.12 units, 16.2 px at 1080p.
+    clearance: float = 0.12
+    #: A Box action's ring: its stroke's width in units (0.04, 5.4 px at 1080p), drawn inside its box.
+    ring_width: float = 0.04
+    #: The least room between two labels in a Figure or an Axes, and between a label and the marks
+    #: and numbers it sits by: 0.08 units, 10.8 px at 1080p.
+    label_gap: float = 0.08
+
+    @property
+    def ring_reach(self) -> float:
+        """How far a Box action's ring reaches past the ink it is drawn around."""
+        return self.clearance + self.ring_width
 
     @property
     def safe(self) -> Box:

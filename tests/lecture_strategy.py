@@ -57,8 +57,9 @@ FORMULAS = [
     "$f(x) = op(\"sign\")(x) floor(|x|) + x mod 1 + arctan(x) + tanh(x)$",
 ]
 LINES = ["f(x) &= (x + 1)^2", "&= x^2 + 2 x + 1", "g(t) &= sin(omega t)", "&= 2 sin(t / 2) cos(t / 2)",
-         "y &= m x + b", "|a + b| &<= |a| + |b|"]
-LABELS = ["v", "P", "x_1", "f(x)", "a + b", "r", "origin", "2i = 0", "k_2"]
+         "y &= m x + b", "|a + b| &<= |a| + |b|", "lambda_1 &= 3, lambda_2 = 1", "hat(A) v_1 &= sum_(j) g_j"]
+LABELS = ["v", "P", "x_1", "f(x)", "a + b", "r", "origin", "2i = 0", "k_2", "Okazaki fragment", "lagging strand",
+          "5′", "3′"]
 CELLS = ["$1$", "$2.5$", "$-3$", "yes", "no", "mean", "$O(n^2)$", "river", "$checkmark$", "long cell text"]
 #: Figures (pixel width, height): wide, tall, square and the usual photo shapes.
 SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940), (4000, 200), (100, 2000)]

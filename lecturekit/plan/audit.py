@@ -12,8 +12,9 @@ measured on the plan's own items (what `plan --json` lists), and the rules a boa
 - Fill: the share of the content area (`layout.content_area`) covered by the board's boxes.
 - The widest empty band of the content area: across (a strip the area's width, as a share of
   its height) and down (the area's height, as a share of its width).
-- The smallest box clearance (`clearances`): between a box the board draws around something and
-  what it holds, as the plan has them, against the clearance stated for that box.
+- The smallest box clearance (`clearances`): between a box the board draws around ink and the
+  ink it holds, subscripts and accents included (`clearance.box_clearances`), against
+  `BoardSize.clearance`.
 - The lowest contrast (`contrasts`): each ink's colour against what is painted behind it
   (`resolve.contrast.surfaces`), as a share of the WCAG 2.2 figure it must meet.
 
@@ -21,7 +22,7 @@ A board fails a rule (`failures`) when it sets any text below `Sizes.minimum` (w
 layout could have held it: the audit does not judge that, `check` warns where the layout could
 not), sets one role at more than one size, leaves an empty band wider than
 `BoardSize.empty_band` while a text is below its role's full size, holds something closer to a
-box than that box's stated clearance, or draws an ink below the contrast it needs.
+box than the stated clearance, or draws an ink below the contrast it needs.
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.contrast import GRAPHICS, TEXT, ratio
-from lecturekit.plan import shapes
+from lecturekit.plan.clearance import box_clearances
 from lecturekit.plan.items import BoardItem
 from lecturekit.plan.layout import content_area
 from lecturekit.plan.placement import clock
-from lecturekit.plan.scene_plan import Board, LecturePlan, ScenePlan, reflowed
-from lecturekit.plan.typeset import PT, Typeset
+from lecturekit.plan.scene_plan import Board, LecturePlan, ScenePlan
+from lecturekit.plan.typeset import PT
 from lecturekit.resolve.contrast import least_contrast, surfaces
 from lecturekit.theme import AXIS, EMPHASIS, PALETTE, Theme, color
 from lecturekit.typst.document import TEXT_SIZE
@@ -257,35 +258,12 @@ def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -
 
 
 def clearances(plan: ScenePlan, board: Board) -> list[Clearance]:
-    """How close what a box holds comes to it, for each box the board draws around something,
-    as the plan has them: a Box action's ring against the boxes of the object it rings (stated:
-    `shapes.RING_REACH`), and a Panel's or Block's box against its text's lines (its padding at
-    the scale it is drawn; stated: `BoardSize.panel_padding`). The plan's boxes are the
-    typesetting's frames: ink reaching past a frame (a subscript, an accent) is not seen here."""
-    found = []
-    for item in board.items:
-        if item.kind == _RING and item.of is not None:
-            held = [i.box for i in board.items if i.name == item.of]
-            if held:
-                inner = Box(min(b.x0 for b in held), min(b.y0 for b in held),
-                            max(b.x1 for b in held), max(b.y1 for b in held))
-                found.append(Clearance(item.name, _inset(item.box, inner), shapes.RING_REACH))
-        elif item.parent is None and (typeset := _typeset(plan, item.name, board.frame)) and typeset.padding:
-            scale = min(item.box.width / typeset.width, item.box.height / typeset.height)
-            found.append(Clearance(item.name, typeset.padding * scale, plan.theme.board.panel_padding))
-    return found
-
-
-def _inset(outer: Box, inner: Box) -> float:
-    return min(inner.x0 - outer.x0, inner.y0 - outer.y0, outer.x1 - inner.x1, outer.y1 - inner.y1)
-
-
-def _typeset(plan: ScenePlan, name: str, frame: int) -> Typeset | None:
-    """How a top-level text is set on the board at `frame`: as last set anew by then."""
-    keys = [k for k in plan.texts if k.startswith(name + "@")]
-    later = [int(k.rsplit("@", 1)[1]) for k in keys if k.rsplit("@", 1)[1].isdigit()]
-    chosen = max((f for f in later if f <= frame), default=None)
-    return plan.texts.get(reflowed(name, chosen) if chosen is not None else name)
+    """How close what a box holds comes to it, for each box the board draws around ink
+    (`clearance.box_clearances`: a ring, a Panel's or Block's backing, an emphasis highlight, a
+    Table's header rule), measured from the ink's own bounds, against the stated clearance
+    (`BoardSize.clearance`); a box the rule does not ask it of (`Room.exempt`) is left out."""
+    stated = plan.theme.board.clearance
+    return [Clearance(room.what, room.amount, stated) for room in box_clearances(plan, board) if not room.exempt]
 
 
 def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:

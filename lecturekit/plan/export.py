@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from lecturekit.boxes import Box
+from lecturekit.plan.clearance import crowded_labels
 from lecturekit.plan.items import BoardItem
 from lecturekit.plan.scene_plan import LecturePlan
 from lecturekit.theme import THEME, Theme
@@ -36,7 +37,7 @@ def as_json(plan: LecturePlan) -> dict[str, Any]:
                      "items": [_item_json(i, s.theme) for i in b.items]}
                     for b in s.boards
                 ],
-                "warnings": list(s.warnings),
+                "warnings": [*s.warnings, *crowded_labels(s)],
             }
             for s in plan.scenes
         ],
@@ -63,5 +64,5 @@ def describe(plan: LecturePlan) -> str:
         for b in s.boards:
             names = ", ".join(i.name for i in b.items) or "(empty)"
             lines.append(f"  board at {b.time:9.3f} s: {names}")
-        lines += [f"  warning: {w}" for w in s.warnings]
+        lines += [f"  warning: {w}" for w in (*s.warnings, *crowded_labels(s))]
     return "\n".join(lines)

@@ -38,6 +38,8 @@ class BoardItem:
     aspect: float | None = None
     #: For a mark listed as several boxes along its stroke: which of them this is.
     piece: int | None = None
+    #: For a label: no place on the board keeps the label gap from the rest (`settle.Settled`).
+    crowded: bool = False
 
 
 @dataclass(frozen=True)
@@ -85,14 +87,14 @@ class Figures:
             extent, scale = space.title
             found.append(BoardItem(container + LABEL, "label", extent, container, container,
                                    font=self.texts[container + LABEL].font * scale))
-        outlines, chosen = self.settled(container, space)
+        outlines, chosen, crowded = self.settled(container, space)
         for name, outline in outlines.items():
             if name in shown:
-                found += self.child(self.objects[name], space, outline, chosen)
+                found += self.child(self.objects[name], space, outline, chosen, crowded)
         return found
 
     def settled(self, container: str, space: ParentSpace
-                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box]]:
+                ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box], frozenset[tuple[str, int]]]:
         """Every child of `container` in the scene where its kind's geometry draws it at these
         numbers (those that do not evaluate left out), and where each label settles: clear of
         every mark, of the numbers, of the container's own label and of the labels declared before
@@ -116,10 +118,10 @@ class Figures:
                 lines = [shapes.line_box(line) for line in marks.lines]
             if space.title is not None:
                 taken.append(space.title[0])
-            self.memo[key] = (outlines, settle(list(outlines.items()), taken, self.theme.board.safe, space.bounds,
-                                               margin=LABEL_REACH * self.theme.board.gap,
-                                               beside=self._beside(container, space),
-                                               lines=lines))
+            self.memo[key] = (outlines, *settle(list(outlines.items()), taken, self.theme.board.safe, space.bounds,
+                                                margin=LABEL_REACH * self.theme.board.gap,
+                                                beside=self._beside(container, space),
+                                                lines=lines, gap=self.theme.board.label_gap))
         return self.memo[key]
 
     def _beside(self, container: str, space: ParentSpace) -> tuple[Box, ...]:
@@ -157,16 +159,17 @@ class Figures:
         return [*outline.pieces] + [
             spots[0] for kind, spots in outline.marks if kind == "legend"]
 
-    def child(self, spec: Spec, space: ParentSpace, outline: Outline, chosen: Mapping[tuple[str, int], Box]
-              ) -> list[BoardItem]:
+    def child(self, spec: Spec, space: ParentSpace, outline: Outline, chosen: Mapping[tuple[str, int], Box],
+              crowded: frozenset[tuple[str, int]] = frozenset()) -> list[BoardItem]:
         """A child where its kind's geometry draws it, with its label or legend entry where it settled."""
         several = len(outline.pieces) > 1
         found = [BoardItem(spec.name, spec.kind.value, box, spec.parent, outline.of, piece=k if several else None)
                  for k, box in enumerate(outline.pieces)]
         if outline.spots:
             found.append(BoardItem(spec.name, spec.kind.value, chosen[(spec.name, -1)], spec.parent, outline.of,
-                                   font=self.texts[spec.name].font))
+                                   font=self.texts[spec.name].font, crowded=(spec.name, -1) in crowded))
         font = self.texts[spec.name + LABEL].font if self.labelled(spec.name) else None
         return found + [BoardItem(spec.name + LABEL, kind, chosen[(spec.name, k)], spec.parent, spec.name,
-                                  font=font * space.legend[spec.name][2] if kind == "legend" and font else font)
+                                  font=font * space.legend[spec.name][2] if kind == "legend" and font else font,
+                                  crowded=(spec.name, k) in crowded)
                         for k, (kind, _) in enumerate(outline.marks)]

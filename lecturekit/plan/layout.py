@@ -5,7 +5,9 @@ Rules:
 - Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
 - Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
   of the safe area's shorter side (one size on every board: a heading or a title card above it
-  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`).
+  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`),
+  as drawn: a visual a Box action rings keeps the ring's room inside its box (`Item.ring`), and
+  the arrangement gives where it is drawn (`Item.drawn`).
 - Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
   about 14 px and a cap height of about 23 px; in a 480p draft 6.5 px and 10 px, the size of small
   print on a screen, still read without effort) unless the board cannot hold it: then staying on
@@ -150,6 +152,52 @@ class Item:
     #: The widest a text is wrapped at: a paragraph's comfortable measure; a table set as text,
     #: as wide as its column (its own columns keep its lines short).
     measure: float = MAX_MEASURE
+    #: The room (units) a visual a Box action rings keeps for the ring on each side inside the box
+    #: it is given: it is drawn that much smaller (`drawn`), and it is seen, and a table legible, as
+    #: drawn; its box is its drawing and the room (`grown`, `at`).
+    ring: float = 0.0
+
+    def drawn(self, box: Box) -> Box:
+        """Where a visual is drawn in `box`, centred: a picture `ring` smaller on each side, its
+        aspect kept, a side too short to lose the room on both ends (a 1:20 picture) keeping its
+        length; a table as large as the box holds with the room (`at`)."""
+        if self.ring <= 0:
+            return box
+        if self.natural is not None:
+            scale = self.scale_in(box)
+            return Box.around(*box.center, self.natural[0] * scale, self.natural[1] * scale)
+        dx, dy = (self.ring if side > 4 * self.ring else 0.0 for side in (box.width, box.height))
+        return Box(box.x0 + dx, box.y0 + dy, box.x1 - dx, box.y1 - dy).fit(box.width / box.height)
+
+    def grown(self, width: float, height: float) -> tuple[float, float]:
+        """The box of a picture's aspect in which it is drawn `width` by `height` (`drawn`): as
+        large again as the ring's room on the side that loses it."""
+        short, long = sorted((width, height))
+        side = short if short > 2 * self.ring else long if long > 2 * self.ring else 0.0
+        factor = 1 + 2 * self.ring / side if self.ring > 0 and side > 0 else 1.0
+        return width * factor, height * factor
+
+    def scale_in(self, box: Box) -> float:
+        """The largest scale a table is drawn at in `box`, with the ring's room (`at`)."""
+        assert self.natural is not None
+        return min(self._within(side) / n for side, n in zip((box.width, box.height), self.natural, strict=True))
+
+    def at(self, scale: float) -> tuple[float, float]:
+        """The box in which a table is drawn at `scale` (`drawn`): its size and the ring's room
+        on each side long enough to lose it."""
+        assert self.natural is not None
+        width, height = (n * scale for n in self.natural)
+        return width + self._room(width), height + self._room(height)
+
+    def _room(self, side: float) -> float:
+        """The room a table's side of this length keeps: none for a side of two rings or less."""
+        return 2 * self.ring if side > 2 * self.ring + _EPS else 0.0
+
+    def _within(self, side: float) -> float:
+        """The longest side of a table a box's side of this length holds with its room (`_room`)."""
+        if self.ring <= 0:
+            return side
+        return side - 2 * self.ring if side > 4 * self.ring else min(side, 2 * self.ring)
 
 
 @dataclass(frozen=True)
@@ -208,7 +256,8 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     if content:
         laid = _Content(content, area, theme, measure)
         chosen = laid.arrange()
-        places.update(chosen.places)
+        places.update({i.name: replace(chosen.places[i.name], box=i.drawn(chosen.places[i.name].box))
+                       for i in content})
         unfit += chosen.unfit
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
@@ -378,11 +427,11 @@ class _Content:
         factor = min((self._font(t, step) / t.base for t in self.texts if t.base > 0), default=None)
         if factor is None:
             return self.given
-        tables = [v.natural for v in self.given if v.base > 0 and v.natural is not None]
         # a table wider (or taller) than the whole area at that scale is set to fit the area, not
         # every text on the board shrunk to its measure
-        factor = min([factor] + [min(self.area.width / w, self.area.height / h) for w, h in tables])
-        return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s)
+        factor = min([factor] + [v.scale_in(self.area) for v in self.given if v.base > 0 and v.natural is not None])
+        return [replace(v, min_scale=(s := min(v.max_scale, max(v.min_scale, factor))), max_scale=s,
+                        aspect=(box := v.at(s))[0] / box[1] if v.ring > 0 else v.aspect)  # the ring's room in it
                 if v.base > 0 and v.natural is not None else v for v in self.given]
 
     # ---------------------------------------------------------------- texts
@@ -413,8 +462,9 @@ class _Content:
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
                 font *= shrink
-                if item.fixed is not None:
-                    w, h = w * shrink, h * shrink
+                if item.fixed is not None:  # its lines shrink; the room around them does not
+                    p = 2 * item.padding
+                    w, h = (w - p) * shrink + p, (h - p) * shrink + p
             sets.append((item, w, h, font, wrap))
             tall += h + (gap if columns == 1 and len(sets) > 1 else 0.0)
             if trial and (w > column + _EPS or tall / columns > height + _EPS):
@@ -517,13 +567,16 @@ class _Content:
     def _in(visual: Item, region: Box) -> Box:
         """A visual as large as `region` holds, no larger than its largest scale, centred in it."""
         box = region.fit(visual.aspect)
-        if visual.natural is not None and box.width > visual.natural[0] * visual.max_scale:
-            box = Box.around(*box.center, visual.natural[0] * visual.max_scale, visual.natural[1] * visual.max_scale)
+        if visual.natural is not None:
+            largest = visual.at(visual.max_scale)
+            if box.width > largest[0]:
+                box = Box.around(*box.center, *largest)
         return box
 
     def _visible(self, visual: Item, box: Box) -> bool:
         """A table is seen when it is legible; a picture when it is its visible size and at least
-        its least height."""
+        its least height: as drawn in `box` (`Item.drawn`)."""
+        box = visual.drawn(box)
         if visual.natural is not None:
             return box.width >= visual.natural[0] * visual.min_scale - _EPS
         x0, y0, x1, y1 = self.theme.board.safe
@@ -569,11 +622,11 @@ class _Content:
         thick = _level(full, max(0.0, height - gap * (len(groups) - 1)))
         sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
                  for g, t in zip(groups, thick, strict=True)]
-        # tables on one board are set at one size: the smallest of theirs
-        common = min((w / v.natural[0] for g, row in zip(groups, sizes, strict=True)
-                      for v, (w, _) in zip(g, row, strict=True) if v.natural is not None), default=None)
+        # tables on one board are drawn at one size: the smallest of theirs
+        common = min((v.drawn(Box(0, 0, w, h)).width / v.natural[0] for g, row in zip(groups, sizes, strict=True)
+                      for v, (w, h) in zip(g, row, strict=True) if v.natural is not None), default=None)
         if common is not None:
-            sizes = [[(v.natural[0] * common, v.natural[1] * common) if v.natural is not None else size
+            sizes = [[v.at(common) if v.natural is not None else size
                       for v, size in zip(g, row, strict=True)] for g, row in zip(groups, sizes, strict=True)]
         depth = [max(h if across else w for w, h in row) for row in sizes]
         total = sum(depth) + gap * (len(groups) - 1)
@@ -598,7 +651,7 @@ class _Content:
     def _capped(visual: Item, width: float) -> tuple[float, float]:
         """Width and height of a visual `width` wide, no larger than its largest scale."""
         if visual.natural is not None:
-            width = min(width, visual.natural[0] * visual.max_scale)
+            width = min(width, visual.at(visual.max_scale)[0])
         width = max(width, 1e-4)
         return width, width / visual.aspect
 
@@ -737,11 +790,7 @@ class _Content:
 
     def _visible_width(self, visual: Item) -> float:
         """How narrow a visual can be and still be seen (`_visible`)."""
-        if visual.natural is not None:
-            return visual.natural[0] * visual.min_scale
-        x0, y0, x1, y1 = self.theme.board.safe
-        need = VISIBLE * min(x1 - x0, y1 - y0)
-        return max(need * min(1.0, visual.aspect), visual.least_height * visual.aspect)
+        return self._least_box(visual)[0]
 
     def _visible_only(self, places: dict[str, Placed]) -> Iterable[Arrangement]:
         if all(self._visible(v, places[v.name].box) for v in self.visuals):
@@ -816,15 +865,15 @@ class _Content:
                    for a, b in combinations(least, 2))
 
     def _least_box(self, visual: Item) -> tuple[float, float]:
-        """A visual's smallest box that is still seen (`_visible`)."""
+        """A visual's smallest box that is still seen (`_visible`), its ring's room included."""
         if visual.natural is not None:
-            return visual.natural[0] * visual.min_scale, visual.natural[1] * visual.min_scale
+            return visual.at(visual.min_scale)
         x0, y0, x1, y1 = self.theme.board.safe
         need = VISIBLE * min(x1 - x0, y1 - y0)
         w, h = (need, need / visual.aspect) if visual.aspect >= 1 else (need * visual.aspect, need)
         if h < visual.least_height:
             w, h = visual.least_height * visual.aspect, visual.least_height
-        return w, h
+        return visual.grown(w, h)
 
     def _grid(self) -> Arrangement:
         """The fallback for a board past holding legibly: the content in arrival order in one

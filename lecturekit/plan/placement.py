@@ -23,6 +23,7 @@ A board that cannot hold its objects legibly is reported (`Crowded`), once per l
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -39,8 +40,8 @@ from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, 
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Kind, Move, Part, Spec, Value, parts_named
-from lecturekit.theme import Theme
+from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Part, Spec, Value, parts_named
+from lecturekit.theme import BoardSize, Theme
 from lecturekit.typst.source import label_spec
 
 #: How far a label may stand out of its container, as a share of the layout's gap between objects:
@@ -165,26 +166,28 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
 
 
 def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, shown: Placed | None,
-             rewraps: bool = True) -> Item:
+             rewraps: bool = True, margin: float = 0.0) -> Item:
     """What the layout places for a top-level object; `shown` where it stands if it is on the
     board already: a visual may scale anew, a paragraph may wrap anew (with `rewraps`) but keeps
-    its font, and other texts keep their size."""
+    its font, and other texts keep their size; a text keeps `margin` around it, a table room for
+    it (`room_around`)."""
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
     if isinstance(spec, TableSpec):
-        return _table(spec, theme, shown)
+        return _table(spec, theme, shown, margin)
     if role is Role.VISUAL:
-        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme))
+        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme),
+                    ring=margin)
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
-    padding = theme.board.panel_padding if style is not None and style.padded else 0.0
+    padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
                     padding=padding, base=font)
 
     def size(width: float | None, font: float) -> tuple[float, float]:
-        t = typeset(spec, parts, font, width, theme)
+        t = typeset(spec, parts, font, width, theme, margin)
         return t.width, t.height
 
     if shown is not None:
@@ -195,16 +198,18 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
                 padding=padding, base=font)
 
 
-def _table(spec: TableSpec, theme: Theme, shown: Placed | None) -> Item:
+def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -> Item:
     """A Table set as text (`set_as_text`) is a text of the table's role, its columns fitted to the
     width the layout gives it, and keeps its size once shown (it is not wrapped anew); any other is
-    a visual set between the smallest size and a formula's."""
+    a visual drawn between the smallest size and a formula's, its box `margin` larger on each side
+    for a ring (`Item.ring`)."""
     sizes = theme.sizes
     if not set_as_text(spec, theme):
         metrics = table_metrics(spec, sizes.table)
         natural = (metrics.width, metrics.height)
         return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
-                    min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table)
+                    min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table,
+                    ring=margin)
     if shown is not None:  # its place keeps the wrap it was set at (`measure`): the plan sets it from that
         return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
                     base=sizes.table, measure=shown.wrap or float("inf"))
@@ -219,6 +224,28 @@ def _table(spec: TableSpec, theme: Theme, shown: Placed | None) -> Item:
 def _sets_text(spec: Spec, theme: Theme) -> bool:
     """Whether the layout sets a top-level object as text: a text's kind, or a Table set as text."""
     return layout_role(spec) is Role.TEXT or (isinstance(spec, TableSpec) and set_as_text(spec, theme))
+
+
+def room_around(objects: Mapping[str, Spec], actions: Iterable[Action], board: BoardSize) -> dict[str, float]:
+    """The room a top-level object keeps inside the box the layout gives it for what the scene
+    draws around it, so that that keeps `board.clearance` from its ink: a Box action's ring (its
+    reach), and around a text an emphasis highlight (the clearance, less a Panel's padding, which
+    holds it). A text keeps it around its lines (`Typeset.margin`); a visual is drawn that much
+    smaller in its box (`Item.ring`)."""
+    room: dict[str, float] = {}
+    for action in actions:
+        spec = objects.get(action.object) if isinstance(action, BoxAround | Emphasize) else None
+        if spec is None or spec.parent is not None or layout_role(spec) is None:
+            continue
+        style = kind_def(spec.kind).text
+        if isinstance(action, BoxAround):
+            wanted = board.ring_reach
+        elif layout_role(spec) is Role.VISUAL or style is None:
+            continue  # a visual's highlight stays inside its box
+        else:
+            wanted = max(0.0, board.clearance - (board.panel_padding if style.padded else 0.0))
+        room[spec.name] = max(room.get(spec.name, 0.0), wanted)
+    return {name: margin for name, margin in room.items() if margin > 0}
 
 
 def least_height(spec: Spec, theme: Theme) -> float:
@@ -276,6 +303,7 @@ class _Placer:
     def __init__(self, scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
                  top: set[str]) -> None:
         self.scene, self.parts, self.theme, self.folder = scene, parts, theme, folder
+        self.room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
         self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
         self.end = scene.duration
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
@@ -362,7 +390,7 @@ class _Placer:
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
             return again
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
-                          self.current.get(n) or self.kept(n), rewraps) for n in names]
+                          self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0)) for n in names]
         if life:
             now = self.fresh_layout(tuple(names))
             scale = min([self.fresh_layout(s)[0] for s in life]
@@ -401,7 +429,7 @@ class _Placer:
                     alone = now.places.get(item.name)
                     if alone is None or (alone.box.width, alone.box.height, alone.font) != \
                             (place.box.width, place.box.height, place.font):
-                        found[item.name] = _table(spec, self.theme, place)
+                        found[item.name] = _table(spec, self.theme, place, self.room.get(item.name, 0.0))
                     break
         return found
 
@@ -432,8 +460,8 @@ class _Placer:
         scale it takes: its texts' fonts over their roles' fonts, the smallest (above 1 for a lone
         formula that grows; inf with no text)."""
         if names not in self.fresh:
-            items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None)
-                     for n in names]
+            items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
+                              margin=self.room.get(n, 0.0)) for n in names]
             laid = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
             self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
                                       if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)

@@ -9,7 +9,7 @@ from types import MappingProxyType
 from lecturekit.kinds import Role, TableSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import place_scene, reflows
+from lecturekit.plan.placement import place_scene, reflows, room_around
 from lecturekit.plan.scene_plan import LecturePlan, ScenePlan, reflowed
 from lecturekit.plan.timeline import (
     build_cues,
@@ -26,6 +26,7 @@ from lecturekit.typst.source import label_spec
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
     parts = parts_named(scene.actions)
     placement = place_scene(scene, theme, folder)
+    room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
     texts: dict[str, Typeset] = {}
     texts_wrap: dict[str, float | None] = {}
     tables: dict[str, TableMetrics] = {}
@@ -40,7 +41,8 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
         elif spec.parent is None and kind_def(spec.kind).role in (Role.TITLE, Role.HEADING, Role.TEXT):
             if stays:
                 first: Placed = stays[0].place
-                texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme)
+                texts[name] = typeset(spec, parts.get(name, []), first.font or theme.sizes.body, first.wrap, theme,
+                                      room.get(name, 0.0))
                 texts_wrap[name] = first.wrap
         elif spec.parent is not None and kind_def(spec.kind).text is not None:  # a label drawn in a figure
             texts[name] = typeset(spec, parts.get(name, []), theme.sizes.label, None, theme)
@@ -63,7 +65,8 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
             was = first_shape[cue.object] if isinstance(cue.action, Show) else shape[cue.object]
             if new != was:
                 spec = scene.objects[cue.object]
-                texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme)
+                texts[reflowed(cue.object, cue.frame)] = typeset(spec, parts.get(cue.object, []), *new, theme,
+                                                                 room.get(cue.object, 0.0))
             shape[cue.object] = new
     initial = initial_values(scene)
     frames = frame_of(scene.duration, fps)

@@ -107,6 +107,13 @@ class ScenePlan:
         never needs them."""
         return _boards(self)
 
+    def ring(self, name: str, extent: Box) -> Box:
+        """Where a Box action's ring goes around `name` drawn in `extent` (`shapes.ring`): a text
+        that keeps room for it around its lines (`Typeset.margin`) is ringed at its box's edge."""
+        typeset = self.texts.get(name)
+        room = typeset.margin if typeset is not None else 0.0
+        return shapes.ring(extent, self.theme.board.safe, self.theme.board.ring_reach - room)
+
     @cached_property
     def beside(self) -> Mapping[tuple[str, Box], tuple[Box, ...]]:
         """For each place a Figure or Axes takes, every place the scene's other top-level objects
@@ -117,7 +124,7 @@ class ScenePlan:
         def spans(name: str, stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
             """Where `name` stands, and till when; an object a Box action rings, with its ring."""
             ends = [s.time for s in stays[1:]] + [self.end - self.start]
-            return [(s.time, end, shapes.ring(s.place.box, self.theme.board.safe) if name in ringed else s.place.box)
+            return [(s.time, end, self.ring(name, s.place.box) if name in ringed else s.place.box)
                     for s, end in zip(stays, ends, strict=True)]
 
         every = {name: spans(name, stays) for name, stays in self.stays.items()}
@@ -245,7 +252,7 @@ def _items(plan: ScenePlan, frame: int, on: dict[str, Placed], shown: set[str], 
         own = [item.box for item in items if item.name == name]
         if own:
             extent = Box(min(b.x0 for b in own), min(b.y0 for b in own), max(b.x1 for b in own), max(b.y1 for b in own))
-            items.append(BoardItem(name + shapes.RING, "box", shapes.ring(extent, plan.theme.board.safe),
+            items.append(BoardItem(name + shapes.RING, "box", plan.ring(name, extent),
                                    plan.objects[name].parent, name))
     return tuple(items)
 

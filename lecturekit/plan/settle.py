@@ -3,8 +3,9 @@ offers that meets nothing on the board, else on the clear place nearest it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -13,9 +14,16 @@ from lecturekit.kinds.outline import Outline
 from lecturekit.work import count
 
 
+class Settled(NamedTuple):
+    """Where each label goes, and which of them no place on the board keeps `gap` from the rest."""
+
+    places: dict[tuple[str, int], Box]
+    crowded: frozenset[tuple[str, int]]
+
+
 def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bounds: Box | None = None,
-           margin: float = 0.0, beside: Iterable[Box] = (), lines: Sequence[Box] = ()
-           ) -> dict[tuple[str, int], Box]:
+           margin: float = 0.0, beside: Iterable[Box] = (), lines: Sequence[Box] = (), gap: float = 0.0
+           ) -> Settled:
     """Where each label goes (a mark to every label): the legend entries first, then the others
     in the order the children are given: (child, -1) for a text drawn in the figure, (child, k)
     for a child's k-th mark. Each takes the first of its spots (an entry's is where its legend row
@@ -28,8 +36,17 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
     of the scene stand, and their labels may); where there is none, the place near the box that
     meets least. `lines` (an Axes' axis lines) are kept clear of too where a label can be: only a
     label with no clear place off them is settled as if they were not there, since a line through
-    a label is less bad than a label on a mark, a number or another label."""
+    a label is less bad than a label on a mark, a number or another label.
+
+    Every label keeps `gap` from the marks, the numbers and the labels settled before it: a spot
+    that only the gap keeps from being clear is nudged (up to 0.25 units) before the next spot is
+    tried, so a label beside a stroke stays beside it; one that none of the places above keeps it
+    for moves out to the nearest place in `safe` that keeps it and
+    meets no place in `beside` (`_anywhere_clear`), however far; only where there is none (the
+    board is that full over the container's stay) does it take the place that meets least, and it
+    is listed `crowded`."""
     chosen: dict[tuple[str, int], Box] = {}
+    crowded: set[tuple[str, int]] = set()
     legend: list[tuple[tuple[str, int], tuple[Box, ...]]] = []  # (child, mark) and its spots
     wanted: list[tuple[tuple[str, int], tuple[Box, ...]]] = []
     for name, outline in outlines:
@@ -37,7 +54,8 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
             wanted.append(((name, -1), outline.spots))
         for k, (kind, spots) in enumerate(outline.marks):
             (legend if kind == "legend" else wanted).append(((name, k), spots))
-    blocking = [*taken, *(p for _, outline in outlines for p in outline.pieces)]
+    met = [*taken, *(p for _, outline in outlines for p in outline.pieces)]  # what a label may not meet
+    blocking = [_grown(b, gap) for b in met]
     box = safe if bounds is None else bounds
     away = [_grown(other, margin) for other in beside]
     for key, spots in legend + wanted:
@@ -47,19 +65,32 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
         dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
         near = Box(box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
         regions = [_meet(safe, box), _meet(safe, near), safe]
-        pick = _first_clear(spots, [*blocking, *lines], regions, away)
+        pick = _first_clear(spots, [*blocking, *lines], regions, away, [*met, *lines])
         if lines and not _clear(pick, [*blocking, *lines]):
-            pick = _first_clear(spots, blocking, regions, away)
+            pick = _first_clear(spots, blocking, regions, away, met)
+        if not _clear(pick, blocking):
+            found = _anywhere_clear(spots[0], [*blocking, *away], safe)
+            if found is None:
+                crowded.add(key)
+            pick = found or pick
         chosen[key] = pick
-        blocking.append(pick)
-    return chosen
+        met.append(pick)
+        blocking.append(_grown(pick, gap))
+    return Settled(chosen, frozenset(crowded))
 
 
 #: Where no spot of a label is clear, places around its first are tried this far apart, out to
-#: _REACH from it, nearest first, _BATCH at a time, in units.
+#: _REACH from it, nearest first, in batches of _FIRST_BATCH places doubling up to _BATCH (most
+#: labels find a clear place among the first few), in units.
 SEARCH_STEP = 0.05
 _REACH = 3.0
+_FIRST_BATCH = 64
 _BATCH = 1024
+#: How many of the nearest places around each of its spots a label tries (out to about 0.25 units)
+#: before it searches farther around its first spot.
+_NUDGES = 81
+#: The most places `_anywhere_clear` tries for a label that has no clear place near its mark.
+_ANYWHERE = 20_000
 
 
 @lru_cache(maxsize=1)
@@ -81,41 +112,109 @@ def _grown(box: Box, by: float) -> Box:
     return Box(box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
-def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box]
-                 ) -> Box:
-    """In each of `regions` in turn: the first of `spots` inside it that meets none of
-    `blocking` (in the last region, none of `away` either), else the first clear box of its size
-    around the first spot; else the spot or box around it that meets least, inside the first two
-    regions where one fits, else inside any, else the first spot."""
-    near = np.array(blocking, dtype=float).reshape(-1, 4)
-    boxes = near
-
-    def clear_inside(found: np.ndarray, region: Box) -> tuple[np.ndarray, np.ndarray]:
-        """Those of `found` inside `region`, and how much of the blocking boxes each meets."""
-        found = found[(found[:, 0] >= region[0] - 1e-6) & (found[:, 1] >= region[1] - 1e-6)
-                      & (found[:, 2] <= region[2] + 1e-6) & (found[:, 3] <= region[3] + 1e-6)]
-        count("label spots", len(found))
-        count("overlap tests", len(found) * len(boxes))
-        return found, _met(found, boxes)
-
-    around = np.array(spots[0], dtype=float)[None, :] + _offsets()
-    least: tuple[float, Box] | None = None
+def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box],
+                 met: Sequence[Box] = ()) -> Box:
+    """In each of `regions` in turn (each inside the next): the first of `spots` inside it that
+    meets none of `blocking` (in the last region, none of `away` either), else the first clear
+    box of its size around the first spot; else the spot or box around it that meets least,
+    inside the last region but one, else inside the last, else the first spot. Each place is
+    tested once against the boxes near it, whichever region asks (`_Places`); a spot that only
+    the gap keeps from being clear (it meets none of `met`, the boxes not grown) is nudged before
+    the next spot is tried."""
+    places = _Places(spots, np.array(blocking, dtype=float).reshape(-1, 4), regions[-1],
+                     np.array(met, dtype=float).reshape(-1, 4))
+    far = np.array(away, dtype=float).reshape(-1, 4)
     for k, region in enumerate(regions):
-        boxes = near if k < len(regions) - 1 else np.concatenate([near, np.array(away, dtype=float).reshape(-1, 4)])
-        boxes = _meeting(boxes, region)
-        inside, meets = clear_inside(np.array(spots, dtype=float), region)
-        if len(inside) and meets.min() <= 1e-6:
-            return _extent(inside[int(np.flatnonzero(meets <= 1e-6)[0])])
-        tried = [(inside, meets)]
-        for start in range(0, len(around), _BATCH):
-            found, amounts = clear_inside(around[start:start + _BATCH], region)
-            if len(found) and amounts.min() <= 1e-6:
-                return _extent(found[int(np.flatnonzero(amounts <= 1e-6)[0])])
-            tried.append((found, amounts))
-        if least is None or k < len(regions) - 1:
-            least = min(((float(m.min()), _extent(f[int(np.argmin(m))])) for f, m in tried if len(f)),
-                        key=lambda pair: pair[0], default=least)
-    return least[1] if least is not None else spots[0]
+        for rows, meets in places.batches():
+            clear = np.flatnonzero(_inside(rows, region) & (meets <= 1e-6))
+            if k == len(regions) - 1 and len(clear):  # clear of `away` too
+                clear = clear[_tested(rows[clear], far) <= 1e-6]
+            if len(clear):
+                return _extent(rows[clear[0]])
+    fallbacks = [(regions[-2], False)] if len(regions) > 1 else []
+    for region, also_away in [*fallbacks, (regions[-1], True)]:  # the place that meets least
+        batches = [(rows[m], meets[m]) for rows, meets in places.batches() for m in [_inside(rows, region)] if m.any()]
+        if batches:
+            rows, meets = (np.concatenate(parts) for parts in zip(*batches, strict=True))
+            if also_away:
+                meets = meets + _tested(rows, far)
+            return _extent(rows[int(np.argmin(meets))])
+    return spots[0]
+
+
+class _Places:
+    """A label's spots, each followed by the places nearest it, then the places around its first
+    spot farther out, nearest first, inside `outer`: each tested once against the `blocking`
+    boxes near its batch, as they are asked for."""
+
+    def __init__(self, spots: tuple[Box, ...], blocking: np.ndarray, outer: Box, met: np.ndarray) -> None:
+        own = np.array(spots, dtype=float)
+        nudges = _offsets()[:_NUDGES]
+        # each spot; one that only the gap keeps from being clear, nudged a little before the next
+        # spot; then the places around the first spot farther out
+        count("label spots", len(own))  # tested here and again in their batch: counted as tested
+        near_only = _tested(own, blocking) > 1e-6
+        if near_only.any():
+            count("label spots", len(own))
+            near_only &= _tested(own, met) <= 1e-6
+        self.all = np.concatenate([*(np.concatenate([spot[None, :], spot[None, :] + nudges[1:]]) if nudge
+                                     else spot[None, :] for spot, nudge in zip(own, near_only, strict=True)),
+                                   own[:1] + _offsets()[_NUDGES:]])
+        self.blocking, self.outer = blocking, outer
+        self.done: list[tuple[np.ndarray, np.ndarray]] = []
+        self.start, self.size = 0, 1  # its first spot on its own: most labels take it
+
+    def batches(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """Each batch of places inside `outer`, with the area of `blocking` each meets."""
+        yield from self.done
+        while self.start < len(self.all):
+            rows = self.all[self.start:self.start + self.size]
+            self.start, self.size = self.start + self.size, min(max(2 * self.size, _FIRST_BATCH), _BATCH)
+            rows = rows[_inside(rows, self.outer)]
+            count("label spots", len(rows))
+            self.done.append((rows, _tested(rows, self.blocking)))
+            yield self.done[-1]
+
+
+def _inside(rows: np.ndarray, region: Box) -> np.ndarray:
+    """Which of `rows` stand inside `region` (a hair outside counts)."""
+    return ((rows[:, 0] >= region[0] - 1e-6) & (rows[:, 1] >= region[1] - 1e-6)
+            & (rows[:, 2] <= region[2] + 1e-6) & (rows[:, 3] <= region[3] + 1e-6))
+
+
+def _tested(rows: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """For each of `rows`, the area of `boxes` it meets, tested (and counted) only against the
+    boxes that reach into the rows' extent."""
+    if not len(rows):
+        return np.zeros(0)
+    extent = Box(float(rows[:, 0].min()), float(rows[:, 1].min()), float(rows[:, 2].max()), float(rows[:, 3].max()))
+    near = _meeting(boxes, extent)
+    count("overlap tests", len(rows) * len(near))
+    return _met(rows, near)
+
+
+def _anywhere_clear(spot: Box, blocking: list[Box], safe: Box) -> Box | None:
+    """The clear box of `spot`'s size in `safe` nearest `spot`, of those that stand against a
+    side of `safe` or of one of `blocking` across both axes; None where there is none. A clear
+    box slid left till it meets something, then down, stands so: so with no more than
+    `_ANYWHERE` such places (about 70 boxes in `safe`), there is no clear box where none of them
+    is clear. The nearest `_ANYWHERE` are tried, nearest first."""
+    w, h = spot[2] - spot[0], spot[3] - spot[1]
+    boxes = _meeting(np.array(blocking, dtype=float).reshape(-1, 4), safe)
+    xs = np.unique(np.concatenate([[safe[0], safe[2] - w], boxes[:, 2], boxes[:, 0] - w]))
+    ys = np.unique(np.concatenate([[safe[1], safe[3] - h], boxes[:, 3], boxes[:, 1] - h]))
+    xs = xs[(xs >= safe[0] - 1e-6) & (xs + w <= safe[2] + 1e-6)]
+    ys = ys[(ys >= safe[1] - 1e-6) & (ys + h <= safe[3] + 1e-6)]
+    gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
+    order = np.argsort(np.hypot(gx - spot[0], gy - spot[1]), kind="stable")[:_ANYWHERE]
+    places = np.stack([gx, gy, gx + w, gy + h], axis=1)[order]
+    for start in range(0, len(places), _BATCH):
+        rows = places[start:start + _BATCH]
+        count("label spots", len(rows))
+        clear = np.flatnonzero(_tested(rows, boxes) <= 1e-6)
+        if len(clear):
+            return _extent(rows[clear[0]])
+    return None
 
 
 def _met(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -130,7 +229,7 @@ def _clear(box: Box, blocking: list[Box]) -> bool:
 
 def _meeting(boxes: np.ndarray, region: Box) -> np.ndarray:
     """The boxes a box inside `region` may meet: those that reach into it (a hair grown, as
-    `clear_inside` lets a box stand a hair outside its region); the rest cannot be met there."""
+    `_inside` lets a box stand a hair outside its region); the rest cannot be met there."""
     by = 1e-3
     return boxes[(boxes[:, 0] < region[2] + by) & (boxes[:, 2] > region[0] - by)
                  & (boxes[:, 1] < region[3] + by) & (boxes[:, 3] > region[1] - by)]

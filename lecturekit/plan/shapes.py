@@ -296,18 +296,17 @@ def line_box(line: tuple[np.ndarray, np.ndarray]) -> Box:
     return Box(min(ax, bx) - TICK_HALF, min(ay, by) - TICK_HALF, max(ax, bx) + TICK_HALF, max(ay, by) + TICK_HALF)
 
 
-#: How far the ring a Box action draws reaches past what it surrounds: its gap and half its stroke.
-RING_REACH = 0.16
 #: The name a ring is listed under on the boards: the object's name and this.
 RING = "#box"
 
 
-def ring(extent: Box, safe: Box) -> Box:
+def ring(extent: Box, safe: Box, reach: float) -> Box:
     """Where a Box action's ring goes around an object whose drawing takes `extent`: that grown by
-    `RING_REACH`, kept inside the safe area (an object at its edge is ringed closer on that side)."""
+    `reach` (the board's `ring_reach`, less the room its box keeps already), kept inside the safe
+    area (an object at its edge is ringed closer on that side)."""
     x0, y0, x1, y1 = safe
-    return Box(max(x0, min(extent.x0, extent.x0 - RING_REACH)), max(y0, min(extent.y0, extent.y0 - RING_REACH)),
-               min(x1, max(extent.x1, extent.x1 + RING_REACH)), min(y1, max(extent.y1, extent.y1 + RING_REACH)))
+    return Box(max(x0, min(extent.x0, extent.x0 - reach)), max(y0, min(extent.y0, extent.y0 - reach)),
+               min(x1, max(extent.x1, extent.x1 + reach)), min(y1, max(extent.y1, extent.y1 + reach)))
 
 
 def number_text(value: float) -> str:

@@ -28,6 +28,14 @@ class Typeset:
     parts: tuple[tuple[Part, str], ...] = ()
     lines: int = 0
     padding: float = 0.0
+    #: Room around the box (a Panel's backing, else the lines' ink) kept for what is drawn around
+    #: it: a Box action's ring or an emphasis highlight (`room_around`).
+    margin: float = 0.0
+
+    @property
+    def inset(self) -> float:
+        """How far the lines' ink stands inside the box the layout gives the text."""
+        return self.padding + self.margin
 
     def label_of(self, part: Part | None) -> str | None:
         return dict(self.parts).get(part) if part is not None else None
@@ -42,12 +50,14 @@ class Typeset:
         return [label for _, label in self.parts] + self.line_labels
 
 
-def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme) -> Typeset:
-    """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text)."""
+def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, theme: Theme, margin: float = 0.0
+            ) -> Typeset:
+    """Typeset at `font`; prose wraps at `wrap` units (less the padding of a boxed text and the
+    `margin` kept around it)."""
     style = kind_def(spec.kind).text
     padding = theme.board.panel_padding if style is not None and style.padded else 0.0
     wraps = style is not None and style.wraps
-    wrap_pt = (wrap - 2 * padding) / (font * PT) if wraps and wrap is not None else None
+    wrap_pt = (wrap - 2 * (padding + margin)) / (font * PT) if wraps and wrap is not None else None
     body, found, lines = body_for(spec, parts, wrap_pt)
     w_pt, h_pt = measure(body)
     if wraps and wrap_pt is not None and style is not None and style.shrinks:
@@ -64,7 +74,8 @@ def typeset(spec: Spec, parts: list[Part], font: float, wrap: float | None, them
             body, found, lines = body_for(spec, parts, widest + 1)
             w_pt, h_pt = measure(body)
     scale = font * PT
-    return Typeset(body, font, w_pt * scale + 2 * padding, h_pt * scale + 2 * padding, found, lines, padding)
+    inset = padding + margin
+    return Typeset(body, font, w_pt * scale + 2 * inset, h_pt * scale + 2 * inset, found, lines, padding, margin)
 
 
 #: The room around a cell's text, across and down, in units at font size `PAD_FONT`: it scales with

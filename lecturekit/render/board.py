@@ -10,7 +10,6 @@ from manim import DL, UR, Group, Mobject, VGroup, VMobject
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import EvaluationError, kind_def
-from lecturekit.plan import shapes
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
@@ -140,7 +139,7 @@ class Board:
             drawing = live.drawn.ink or live.drawn.mobject
             (x0, y0, _), (x1, y1, _) = drawing.get_corner(DL), drawing.get_corner(UR)
             extent = Box(x0, y0, x1, y1)
-        ring = self.rings[name] = fx.ring(shapes.ring(extent, self.plan.theme.board.safe))
+        ring = self.rings[name] = fx.ring(self.plan.ring(name, extent), self.plan.theme.board.ring_width)
         live.holder.add(ring)
         return ring
 

@@ -128,10 +128,10 @@ class Context:
 
 def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box], list[VMobject]] | None = None
                 ) -> Drawn:
-    """A text's glyphs fitted into its box, on its backing (a panel's) if it has one."""
+    """A text's glyphs fitted into its box, on its backing (a panel's) if it has one; both keep
+    the margin the text keeps around it for a ring or a highlight (`Typeset.margin`)."""
     glyphs = LabelledTypst(typeset.body, typeset.labels, color=color)
-    pad = typeset.padding
-    glyphs.fit_frame(Box(box.x0 + pad, box.y0 + pad, box.x1 - pad, box.y1 - pad))
+    glyphs.fit_frame(_inset(box, typeset.inset))
     parts: dict[str, VMobject] = {label: glyphs.group(label) for _, label in typeset.parts}
     steps: list[VMobject] = []
     if typeset.lines:
@@ -140,10 +140,14 @@ def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box],
         if leftover and steps:
             steps[0].add(*leftover)
     if backing is not None:
-        return Drawn(VGroup(*backing(box), glyphs), steps, parts, ink=glyphs)
+        return Drawn(VGroup(*backing(_inset(box, typeset.margin)), glyphs), steps, parts, ink=glyphs)
     if steps:
         return Drawn(VGroup(*steps), steps, parts, ink=glyphs)
     return Drawn(glyphs, steps, parts, ink=glyphs)
+
+
+def _inset(box: Box, by: float) -> Box:
+    return Box(box.x0 + by, box.y0 + by, box.x1 - by, box.y1 - by)
 
 
 def panel_backing(box: Box) -> list[VMobject]:

@@ -334,25 +334,23 @@ def own_color(m: VMobject) -> ManimColor | None:
 
 
 def highlight_for(targets: Mobject, within: Box) -> Rectangle:
-    """The soft box behind emphasised glyphs or cells: a little larger than they are, but never
-    past the box of the object they are in (`within`)."""
+    """The soft box behind emphasised glyphs or cells: the board's clearance larger than they
+    are, but never past the box of the object they are in (`within`, which keeps that room around
+    a text: `placement.room_around`)."""
     (x0, y0, _), (x1, y1, _) = targets.get_corner(np.array([-1, -1, 0])), targets.get_corner(np.array([1, 1, 0]))
-    left, bottom = max(within.x0, x0 - 0.08), max(within.y0, y0 - 0.06)
-    right, top = min(within.x1, x1 + 0.08), min(within.y1, y1 + 0.06)
+    by = palette.THEME.board.clearance
+    left, bottom = max(within.x0, x0 - by), max(within.y0, y0 - by)
+    right, top = min(within.x1, x1 + by), min(within.y1, y1 + by)
     box = Rectangle(width=max(right - left, 1e-3), height=max(top - bottom, 1e-3), stroke_width=0,
                     fill_color=palette.HIGHLIGHT.color, fill_opacity=0.0)
     return box.move_to(np.array([(left + right) / 2, (bottom + top) / 2, 0.0]))
 
 
-#: A Box action's ring: its stroke width, and half that in units (Cairo draws a width of w at w / 100 units).
-RING_STROKE = 4.0
-_RING_HALF = RING_STROKE / 200
-
-
-def ring(box: Box) -> VMobject:
-    """A Box action's ring, its stroke inside `box` (the plan's `shapes.ring`)."""
-    return RoundedRectangle(width=box.width - 2 * _RING_HALF, height=box.height - 2 * _RING_HALF,
-                            corner_radius=0.08, color=palette.EMPHASIS, stroke_width=RING_STROKE
+def ring(box: Box, width: float) -> VMobject:
+    """A Box action's ring, its stroke `width` units wide inside `box` (the plan's `shapes.ring`;
+    Cairo draws a stroke width of w at w / 100 units)."""
+    return RoundedRectangle(width=box.width - width, height=box.height - width,
+                            corner_radius=0.08, color=palette.EMPHASIS, stroke_width=100 * width
                             ).move_to(np.array([*box.center, 0.0]))
 
 

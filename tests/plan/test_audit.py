@@ -17,7 +17,7 @@ from lecturekit.plan.audit import BODY, FORMULAS, LABELS, audit_board, covered, 
 from lecturekit.plan.items import BoardItem
 from lecturekit.plan.layout import content_area
 from lecturekit.plan.scene_plan import Board, ScenePlan
-from lecturekit.plan.shapes import RING, RING_REACH
+from lecturekit.plan.shapes import RING
 from lecturekit.theme import PALETTE, THEME
 from tests.plan.conftest import SHOW
 
@@ -88,26 +88,28 @@ def test_a_low_contrast_fails(plan):
     assert found.failures == ("contrast below WCAG: a 1.44:1 < 4.5:1",)
 
 
-def test_a_ring_closer_than_its_reach_fails(plan):
-    held = Box(-2.0, -1.0, 2.0, 1.0)
-    around = Box(held.x0 - RING_REACH, held.y0 - RING_REACH, held.x1 + RING_REACH, held.y1 + RING_REACH)
-    ring = BoardItem("a" + RING, "box", around, of="a")
+def test_a_ring_closer_to_the_ink_than_the_clearance_fails(plan):
+    typeset = plan.texts["a"]
+    held = Box(-typeset.width / 2, -typeset.height / 2, typeset.width / 2, typeset.height / 2)
+    reach = THEME.board.ring_reach
+    ring = BoardItem("a" + RING, "box", Box(held.x0 - reach, held.y0 - reach, held.x1 + reach, held.y1 + reach), of="a")
     fine = audit_board(plan, board(text("a", held, 32.0), ring), 480)
-    assert fine.clearance.measured == pytest.approx(RING_REACH) and fine.failures == ()
-    touching = replace(ring, box=Box(around.x0, held.y0, around.x1, around.y1))  # kept in at the bottom
+    assert fine.clearance.measured >= THEME.board.clearance - 1e-9 and fine.failures == ()
+    stroke = THEME.board.ring_width
+    touching = replace(ring, box=Box(ring.box.x0, held.y0 - stroke, ring.box.x1, ring.box.y1))  # pulled in below
     found = audit_board(plan, board(text("a", held, 32.0), touching), 480)
-    assert found.clearance.measured == pytest.approx(0.0)
-    assert found.failures == ("clearance below the stated: a#box 0.000 < 0.16",)
+    assert found.clearance.measured < fine.clearance.measured - 0.1
+    assert found.failures == (f"clearance below the stated: ring around 'a' {found.clearance.measured:.3f} < 0.12",)
 
 
-def test_a_panel_drawn_smaller_than_it_was_set_comes_closer_than_its_padding(plan):
+def test_a_panel_drawn_smaller_than_it_was_set_comes_closer_than_the_clearance(plan):
     typeset = plan.texts["p"]
     own = Box(0.0, 0.0, typeset.width, typeset.height)
-    assert audit_board(plan, board(text("p", own, 32.0, "Panel")), 480).clearance.measured == pytest.approx(0.22)
-    shrunk = Box(0.0, 0.0, typeset.width / 2, typeset.height / 2)
+    assert audit_board(plan, board(text("p", own, 32.0, "Panel")), 480).clearance.measured >= 0.12
+    shrunk = Box(0.0, 0.0, typeset.width / 4, typeset.height / 4)
     found = audit_board(plan, board(text("p", shrunk, 32.0, "Panel")), 480)
-    assert found.clearance.measured == pytest.approx(0.11)
-    assert found.failures == ("clearance below the stated: p 0.110 < 0.22",)
+    assert found.clearance.measured < 0.12
+    assert found.failures == (f"clearance below the stated: backing of 'p' {found.clearance.measured:.3f} < 0.12",)
 
 
 boxes = st.lists(st.tuples(*[st.integers(0, 20)] * 4).map(

@@ -55,22 +55,25 @@ def text_items(draw, name: str, role: Role = Role.TEXT) -> Item:
 
 
 @st.composite
-def visual_items(draw, name: str) -> Item:
+def visual_items(draw, name: str, rings: bool = True) -> Item:
     aspect = math.exp(draw(st.floats(math.log(1 / 20), math.log(20))))
+    # a third ringed by a Box action
+    ring = draw(st.sampled_from([0.0, 0.0, THEME.board.ring_reach])) if rings else 0.0
     if draw(st.booleans()):  # a table: a natural size and limits on its scale
         height = draw(st.floats(0.5, 6.0))
         return Item(name, Role.VISUAL, aspect=aspect, natural=(aspect * height, height),
-                    min_scale=MINIMUM / THEME.sizes.table, max_scale=1.5)
-    return Item(name, Role.VISUAL, aspect=aspect)
+                    min_scale=MINIMUM / THEME.sizes.table, max_scale=1.5, ring=ring)
+    return Item(name, Role.VISUAL, aspect=aspect, ring=ring)
 
 
 @st.composite
-def boards(draw) -> list[Item]:
-    """0 to 8 items: a heading or a title or neither, texts and visuals in any order."""
+def boards(draw, rings: bool = True) -> list[Item]:
+    """0 to 8 items: a heading or a title or neither, texts and visuals in any order (with
+    `rings`, a third of the visuals ringed)."""
     n = draw(st.integers(0, 8))
     top = draw(st.sampled_from(["none", "heading", "title"])) if n else "none"
     first = [draw(text_items(top, Role.HEADING if top == "heading" else Role.TITLE))] if top != "none" else []
-    rest = [draw(st.one_of(text_items(f"text{i}"), visual_items(f"visual{i}"))) for i in range(n - len(first))]
+    rest = [draw(st.one_of(text_items(f"text{i}"), visual_items(f"visual{i}", rings))) for i in range(n - len(first))]
     return first + rest
 
 
@@ -152,6 +155,26 @@ def test_every_visual_is_visibly_sized_unless_it_is_named(items: list[Item]):
 
 @PROPERTIES
 @given(boards())
+def test_a_ringed_visual_keeps_the_rings_room_from_everything_else_and_the_safe_areas_edge(items: list[Item]):
+    """A visual a Box action rings is drawn in a box that holds the ring's room (`Item.ring`): as
+    drawn, it is that far from every other item and inside the safe area by that much, across each
+    side longer than four times the room (a box's side of that or less keeps its length), on a
+    board that holds its content legibly."""
+    arrangement = arrange(items, THEME)
+    if arrangement.unfit:
+        return
+    for item in items:
+        if item.ring > 0:
+            box = arrangement.places[item.name].box
+            dx, dy = (item.ring if side > 4 * item.ring else 0.0 for side in (box.width, box.height))
+            room = Box(box.x0 - dx, box.y0 - dy, box.x1 + dx, box.y1 + dy)
+            assert room.inside(SAFE), item.name
+            for other, placed in arrangement.places.items():
+                assert other == item.name or room.intersection(placed.box) < 1e-6, (item.name, other)
+
+
+@PROPERTIES
+@given(boards())
 def test_text_boxes_are_the_size_the_text_measures(items: list[Item]):
     arrangement = arrange(items, THEME)
     for item in items:
@@ -163,8 +186,10 @@ def test_text_boxes_are_the_size_the_text_measures(items: list[Item]):
 
 
 @PROPERTIES
-@given(boards())
+@given(boards(rings=False))
 def test_a_board_that_fits_is_centred_in_its_content_area(items: list[Item]):
+    """(A ringed visual's box, the ring's room in it, is centred with the rest; what is drawn in it
+    stands inside that room: `test_a_ringed_visual_keeps_the_rings_room_...`.)"""
     arrangement = arrange(items, THEME)
     content = [i.name for i in items if i.role in (Role.VISUAL, Role.TEXT)]
     if not content or arrangement.unfit:

@@ -438,27 +438,27 @@ SAFE = (-6.0, -3.0, 6.0, 3.0)
 def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_by_its_figure():
     wall = tuple((x, -0.6, x + 0.3, 0.6) for x in np.arange(-1.2, 1.2, 0.3))  # a mark around the origin
     spots = ((-0.2, -0.1, 0.2, 0.1), (-0.2, 0.2, 0.2, 0.4))
-    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-2.0, -2.0, 2.0, 2.0))
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=(-2.0, -2.0, 2.0, 2.0)).places
     pick = chosen[("m", 0)]
     assert all(meets(pick, w) <= 1e-9 for w in wall)
     assert np.allclose((pick[2] - pick[0], pick[3] - pick[1]), (0.4, 0.2))  # its size
     assert abs(pick[1] + 0.1) == pytest.approx(0.7, abs=0.06)  # just above or under the mark: the nearest
     # no clear place in the figure's box: the nearest within the margin around it
     box = (-1.0, -0.5, 1.0, 0.5)
-    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.35)
+    chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.35).places
     pick = chosen[("m", 0)]
     assert all(meets(pick, w) <= 1e-9 for w in wall)
     assert box[1] - 0.35 - 1e-9 <= pick[1] and pick[3] <= box[3] + 0.35 + 1e-9
     # none there either: the nearest clear place on the board away from where the others stand
     neighbour = (-1.0, 0.7, 1.0, 2.0)  # right over the wall, where the nearest place would be
     chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1,
-                    beside=[neighbour])
+                    beside=[neighbour]).places
     pick = chosen[("m", 0)]
     assert all(meets(pick, w) <= 1e-9 for w in wall) and meets(pick, neighbour) <= 1e-9
     assert pick[3] <= -0.6 + 1e-9  # under the wall: over it stands the neighbour
     # nowhere clear at all: the place within the margin that meets least, never farther out
     chosen = settle([("m", Outline(wall, marks=(("label", spots),)))], [], SAFE, bounds=box, margin=0.1,
-                    beside=[SAFE])
+                    beside=[SAFE]).places
     pick = chosen[("m", 0)]
     assert box[0] - 0.1 - 1e-9 <= pick[0] and box[1] - 0.1 - 1e-9 <= pick[1]
     assert pick[2] <= box[2] + 0.1 + 1e-9 and pick[3] <= box[3] + 0.1 + 1e-9
@@ -467,7 +467,7 @@ def test_a_label_none_of_whose_spots_is_clear_takes_the_nearest_clear_place_by_i
 def test_labels_settle_clear_of_each_other_even_when_they_all_want_one_spot():
     spot = ((0.0, 0.0, 0.4, 0.3),)
     outlines = [(f"t{k}", Outline((), spots=spot)) for k in range(5)]
-    chosen = list(settle(outlines, [], SAFE).values())
+    chosen = list(settle(outlines, [], SAFE).places.values())
     assert chosen[0] == spot[0]
     assert all(meets(a, b) <= 1e-9 for a, b in combinations(chosen, 2))
 
@@ -476,7 +476,7 @@ def test_a_legend_entry_stays_where_its_row_sets_it_and_labels_keep_clear_of_it(
     entry = (1.0, 1.0, 2.0, 1.3)
     outlines = [("tag", Outline((), spots=((1.2, 1.0, 1.5, 1.3), (3.0, 1.0, 3.3, 1.3)))),  # declared first
                 ("graph", Outline(((0.0, 0.0, 0.1, 0.1),), marks=(("legend", (entry,)),)))]
-    chosen = settle(outlines, [], SAFE)
+    chosen = settle(outlines, [], SAFE).places
     assert chosen[("graph", 0)] == entry
     assert chosen[("tag", -1)] == (3.0, 1.0, 3.3, 1.3)
 
