@@ -24,7 +24,10 @@ Rules:
   texts run in two columns side by side, then (on a board of up to `GROUPED` objects) the texts
   go in two groups, the first texts with the visuals and the rest in one or two columns on the
   right at full height or along the bottom (`_Content._groups`), and only then do texts shrink,
-  a step at a time, down to the minimum. Of what fits at a step: the smallest item largest,
+  a step at a time, down to the minimum; where nothing fits even then, pictures are drawn below
+  their visible size, the texts and tables kept legible (`_pictures_shrunk`: a picture drawn
+  small is still seen, a text below the minimum is not read), and only where that fails too do
+  texts go below the minimum (`_overfull`). Of what fits at a step: the smallest item largest,
   then the sum, then the texts' room (`_score`). Texts across the whole width that two even
   columns do not hold go in two of unequal widths (`_uneven`: each side in the narrowest column
   it fits in, no narrower than `NARROWEST_COLUMN`, the left as near half as that leaves), so a
@@ -417,6 +420,9 @@ class _Content:
             if options:
                 return max(options, key=lambda o: self._score(o))
         self.visuals = self.given
+        shrunk = self._pictures_shrunk(max(steps, 0)) if searched else None
+        if shrunk is not None:
+            return shrunk
         return self._overfull(steps) if searched else self._grid()
 
     def _at(self, step: int) -> list[Item]:
@@ -667,8 +673,9 @@ class _Content:
 
     # ---------------------------------------------------------------- together
 
-    def _options(self, step: int, columns: int) -> Iterable[Arrangement]:
-        """Every arrangement at this step and this many columns that fits, its visuals visible."""
+    def _options(self, step: int, columns: int, pictures_shrink: bool = False) -> Iterable[Arrangement]:
+        """Every arrangement at this step and this many columns that fits, its visuals visible
+        (with `pictures_shrink`, its tables: a picture may be smaller than its visible size)."""
         area, gap = self.area, self.gap
         if not self.visuals:
             block = self._across(area.width, area.height, step, columns)
@@ -687,7 +694,7 @@ class _Content:
             x0 = area.center[0] - (used.width + gap + block.width) / 2
             visuals = _shift(visuals, x0 - used.x0, 0.0)
             texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
-            yield from self._visible_only({**visuals, **texts})
+            yield from self._visible_only({**visuals, **texts}, pictures_shrink)
         block = self._across(area.width, area.height, step, columns)  # texts under the visuals
         room = area.height - gap - block.height
         if block.fits and room > 0:
@@ -696,7 +703,7 @@ class _Content:
             y1 = area.center[1] + (used.height + gap + block.height) / 2
             visuals = _shift(visuals, 0.0, y1 - used.y1)
             texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
-            yield from self._visible_only({**visuals, **texts})
+            yield from self._visible_only({**visuals, **texts}, pictures_shrink)
 
     def _groups(self, step: int) -> Iterable[Arrangement]:
         """The texts in two groups, at this step: the visuals with the first texts (beside them
@@ -792,9 +799,27 @@ class _Content:
         """How narrow a visual can be and still be seen (`_visible`)."""
         return self._least_box(visual)[0]
 
-    def _visible_only(self, places: dict[str, Placed]) -> Iterable[Arrangement]:
-        if all(self._visible(v, places[v.name].box) for v in self.visuals):
+    def _visible_only(self, places: dict[str, Placed], pictures_shrink: bool = False) -> Iterable[Arrangement]:
+        if all(self._visible(v, places[v.name].box) for v in self.visuals
+               if not (pictures_shrink and v.natural is None)):
             yield Arrangement(places)
+
+    def _pictures_shrunk(self, step: int) -> Arrangement | None:
+        """Where nothing fits with every visual at its visible size: the texts at this step (the
+        last, every text at the minimum or above) and the tables legible, the pictures smaller
+        than their visible size where they must be. Of those arrangements, the one showing most
+        pictures at their visible size, then the best by `_score`; None where none fits. A
+        picture drawn small is seen; a text set below the minimum is not read."""
+        self.visuals = self._at(step)
+        options = [o for c in (1, 2) if c <= len(self.texts) for o in self._options(step, c, pictures_shrink=True)]
+        best = max(options, default=None, key=lambda o: (self._seen(o), self._score(o)))
+        self.visuals = self.given
+        if best is None:
+            return None
+        return replace(best, unfit=tuple(v.name for v in self.given if not self._visible(v, best.places[v.name].box)))
+
+    def _seen(self, option: Arrangement) -> int:
+        return sum(self._visible(v, option.places[v.name].box) for v in self.visuals)
 
     def _score(self, option: Arrangement) -> tuple[float, float, float]:
         """The smallest item's scale, then the sum of them, then (where the visuals are the same
