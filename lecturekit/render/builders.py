@@ -146,9 +146,13 @@ def text_object(typeset: Typeset, box: Box, color: str, backing: Callable[[Box],
     return Drawn(glyphs, steps, parts, ink=glyphs)
 
 
+#: The corner radius of a Panel's card (units).
+PANEL_CORNER = 0.12
+
+
 def panel_backing(box: Box) -> list[VMobject]:
     """A Panel's rounded card."""
-    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
+    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=PANEL_CORNER,
                             fill_color=palette.PANEL.color, fill_opacity=palette.PANEL.opacity,
                             stroke_color=palette.PANEL_STROKE, stroke_width=2)
     return [back.move_to(np.array([*box.center, 0.0]))]

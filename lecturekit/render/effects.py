@@ -347,12 +347,14 @@ def highlight_for(targets: Mobject, within: Box) -> Rectangle:
 #: A Box action's ring: its stroke width, and half that in units (Cairo draws a width of w at w / 100 units).
 RING_STROKE = 4.0
 _RING_HALF = RING_STROKE / 200
+#: Its corner radius (units).
+RING_CORNER = 0.08
 
 
 def ring(box: Box) -> VMobject:
     """A Box action's ring, its stroke inside `box` (the plan's `shapes.ring`)."""
     return RoundedRectangle(width=box.width - 2 * _RING_HALF, height=box.height - 2 * _RING_HALF,
-                            corner_radius=0.08, color=palette.EMPHASIS, stroke_width=RING_STROKE
+                            corner_radius=RING_CORNER, color=palette.EMPHASIS, stroke_width=RING_STROKE
                             ).move_to(np.array([*box.center, 0.0]))
 
 
