@@ -4,29 +4,34 @@ For each board the plan lists, one frame is painted (`render.stills`, in-process
 scene) at the frame the board has settled (`settled_frame`), and three figures are measured on its
 pixels, each in the boxes the plan lists:
 
-- **Contrast** (`ink_on`): in a text's (or mark's) box, the background is the box's most common
-  colour, and the ink the channel-wise median of the 5% of the box's other pixels farthest from the
-  background in WCAG luminance (`lecturekit.contrast.luminance`, taken of each colour present). A
-  glyph's edges are anti-aliased blends of ink and background, and a box's most common colour is
-  its surface wherever ink covers less than half of it; the 5% farthest are the glyphs' cores,
+- **Contrast** (`ink_on`): for a text's (or mark's) box, the background is the most common colour
+  of the box with a band `_OUTSIDE` wide around it, and the ink the channel-wise median of the 5% of
+  the box's other pixels farthest from the background in WCAG luminance
+  (`lecturekit.contrast.luminance`, taken of each colour present). A glyph's edges are anti-aliased
+  blends of ink and background, and the most common colour is the surface wherever ink covers less
+  than half of the box and its band (the band is there for a dot, which fills its own box); the
+  5% farthest are the glyphs' cores,
   drawn in the ink itself, and their median is robust to the few pixels where two strokes blend.
   The figure is `lecturekit.contrast.ratio` of the two, against the WCAG figure the plan asks of
   that ink (4.5:1 text, 3:1 marks).
 - **Ink clearance** (`ink_clearance`): for each box the plan's `audit.clearances` lists (a Box
   action's ring, a Panel, a Block), its stroke is found on the pixels side by side: scanning in
-  from just outside the box, the run of rows (columns) whose pixels, along the side's straight
-  part, all but `EDGE_COVERAGE` differ from the colour just inside the stroke; the stroke ends where
-  that run ends. The ink is every pixel inside the strokes that differs from that colour by more
-  than `DIFFERS` in a channel, save the corner squares where a rounded stroke bends and the
-  strokes across meet (as wide as the painter's corner radius, or the depth the surface is read
-  at, whichever is more). The clearance is the fewest pixels between the stroke and the ink on any side,
-  in board units. It counts only background pixels, so it is the room a reader sees: a ring's
-  stroke (0.04 units) lies inside the ring's planned box, and its painted room is that much less
-  than the plan's figure, which is measured from the box's outer edge.
+  from just outside the box, the rows (columns) whose pixels, along the side's straight part,
+  differ from the colour read just inside the stroke (`EDGE_COVERAGE` of them at least); the
+  stroke ends at the last such row short of where that colour is read. The ink is every pixel
+  inside the strokes that differs from that colour by more than `DIFFERS` in a channel, save the
+  corner squares where a rounded stroke bends and the strokes across meet (as wide as the
+  painter's corner radius, or the depth the surface is read at, whichever is more). The
+  clearance is the fewest pixels between the stroke and the ink on any side, in board units. It
+  counts only background pixels, so it is the room a reader sees: a ring's stroke (0.04 units)
+  lies inside the ring's planned box, and its painted room is that much less than the plan's
+  figure, which is measured from the box's outer edge.
 - **Text height** (`line_height`): the plan's em in pixels is a computation from the font size;
   the painted check is the ink height of the smallest text's tallest line (rows of its box holding
-  ink, run by run), a figure of the glyphs actually drawn: about 0.7 em for digits and capitals,
-  up to about 1 em for a line with ascenders and descenders.
+  ink, run by run; a Panel's or Block's box less its card's edge), a figure of the glyphs drawn:
+  about 0.7 em for digits and capitals, up to about 1 em for a line with ascenders and
+  descenders. Where every run is taller than 1.5 em, the lines touch (a descender meets the next
+  line's ascender, as at 480p) and there is no one line to measure: no figure.
 
 A board fails the painted rules when its painted contrast is below the WCAG figure or its ink
 clearance is below the stated clearance by more than `TOLERANCE` pixels (anti-aliasing, and a
@@ -65,6 +70,10 @@ TOLERANCE = 3
 #: How far past its box a stroke is looked for, and how deep inside it the surface is read (units).
 _OUTSIDE, _INSIDE = 0.06, 0.06
 _RING = "box"
+#: The kinds drawn on a card whose stroke (a Panel's) or bar (a Block's) lies inside their box.
+_BACKED = ("Panel", "Block")
+#: A run of inked rows taller than this many ems is lines that touch, not one line.
+_TOUCHING = 1.5
 
 
 @dataclass(frozen=True)
@@ -151,7 +160,9 @@ def _audited(plan: ScenePlan, board: Board, frame: int, settled: bool, picture: 
 
     inks = []
     for c in {c.of: c for c in contrasts(plan, painted)}.values():
-        found = [r for box in boxes.get(c.of, []) if (r := painted_ratio(picture, rect(box, picture.shape, per_unit)))]
+        found = [r for box in boxes.get(c.of, [])
+                 if (r := painted_ratio(picture, rect(box, picture.shape, per_unit),
+                                        rect(box, picture.shape, per_unit, _OUTSIDE)))]
         if found:
             inks.append(Contrast(c.of, min(found), c.needed))
     held = []
@@ -164,7 +175,9 @@ def _audited(plan: ScenePlan, board: Board, frame: int, settled: bool, picture: 
             held.append(Clearance(stated.of, room / per_unit, stated.stated))
     line = None
     if audit.smallest is not None and (smallest := boxes.get(audit.smallest.name)):
-        line = line_height(picture, rect(smallest[0], picture.shape, per_unit))
+        backed = kinds[audit.smallest.name] in _BACKED  # its card's stroke is not its glyphs
+        line = line_height(picture, rect(smallest[0], picture.shape, per_unit, -_INSIDE if backed else 0.0),
+                           _TOUCHING * audit.smallest.pixels)
     failures = _failures(inks, held, TOLERANCE / per_unit) if settled else ()
     return PaintedAudit(audit, frame, plan.start + frame / plan.fps, settled, line,
                         min(inks, key=lambda c: c.ratio / c.needed, default=None),
@@ -205,12 +218,13 @@ def _differs(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return np.any(np.abs(pixels.astype(int) - colour.astype(int)) > DIFFERS, axis=-1)
 
 
-def ink_on(pixels: np.ndarray) -> tuple[str, str] | None:
-    """The ink and the background of a patch of a frame, as `#RRGGBB` (see the module's
-    docstring); None where nothing differs from the background."""
+def ink_on(pixels: np.ndarray, around: np.ndarray) -> tuple[str, str] | None:
+    """The ink of a patch of a frame and the background it is on (the most common colour of
+    `around`, the patch with a band around it), as `#RRGGBB` (see the module's docstring); None
+    where nothing in the patch differs from the background."""
     if pixels.size == 0:
         return None
-    background = _common(pixels)
+    background = _common(around)
     ink = pixels[_differs(pixels, background)]
     if not len(ink):
         return None
@@ -221,15 +235,19 @@ def ink_on(pixels: np.ndarray) -> tuple[str, str] | None:
     return hexed(np.median(extreme, axis=0)), hexed(background)
 
 
-def painted_ratio(picture: np.ndarray, where: tuple[int, int, int, int]) -> float | None:
-    """The WCAG ratio of the ink painted in `where` against its background (None: no ink)."""
+def painted_ratio(picture: np.ndarray, where: tuple[int, int, int, int], around: tuple[int, int, int, int]
+                  ) -> float | None:
+    """The WCAG ratio of the ink painted in `where` against its background, read in `around`
+    (`where` with a band around it); None: no ink."""
     r0, r1, c0, c1 = where
-    found = ink_on(picture[r0:r1, c0:c1])
+    a0, a1, b0, b1 = around
+    found = ink_on(picture[r0:r1, c0:c1], picture[a0:a1, b0:b1])
     return None if found is None else ratio(*found)
 
 
-def line_height(picture: np.ndarray, where: tuple[int, int, int, int]) -> float | None:
-    """The most rows of `where` in one run that hold ink (None: none do)."""
+def line_height(picture: np.ndarray, where: tuple[int, int, int, int], most: float) -> float | None:
+    """The most rows of `where` in one run that hold ink (None: none do, or every run is taller
+    than `most` pixels: lines whose descenders meet the next line's ascenders, no one line)."""
     r0, r1, c0, c1 = where
     patch = picture[r0:r1, c0:c1]
     if patch.size == 0:
@@ -237,7 +255,8 @@ def line_height(picture: np.ndarray, where: tuple[int, int, int, int]) -> float 
     rows = np.concatenate([[False], _differs(patch, _common(patch)).any(axis=1), [False]]).astype(int)
     edges = np.nonzero(np.diff(rows))[0]  # where each run of inked rows starts, then ends
     runs = edges[1::2] - edges[::2]
-    return float(runs.max()) if len(runs) else None
+    lines = runs[runs <= most]
+    return float(lines.max()) if len(lines) else None
 
 
 def ink_clearance(picture: np.ndarray, where: tuple[int, int, int, int], outside: int, inside: int, corner: int
@@ -275,12 +294,13 @@ def _side_gap(side: np.ndarray, outside: int, inside: int, corner: int) -> int |
     surface = _common(side[straight, deep:deep + 3])
     differs = _differs(side, surface)
     covered = differs[straight].mean(axis=0) >= EDGE_COVERAGE
-    start = next((j for j in range(deep) if covered[j]), None)
-    if start is None:
+    # The stroke (with the outside, where that differs too) ends at the last such row short of
+    # where the surface is read: an anti-aliased row blending stroke and outside can match the
+    # surface and break the run.
+    found = np.nonzero(covered[:deep])[0]
+    if not len(found):
         return None
-    end = start
-    while end + 1 < width and covered[end + 1]:
-        end += 1
+    end = int(found[-1])
     # The ink: inside the stroke, along the same stretch, short of the stroke across.
     ink = differs[straight, end + 1:width - end_off]
     columns = np.nonzero(ink.any(axis=0))[0]
