@@ -118,16 +118,21 @@ class PaintedAudit:
 
 
 def settled_frame(plan: ScenePlan, k: int) -> tuple[int, bool]:
-    """The frame at which board `k` has settled: when the last animation begun by its first frame
-    ends (`Cue.end_frame`, the frame it draws complete), within the scene; where the next board
-    comes first, the frame before it, and False."""
+    """The frame at which board `k` has settled: the first at which every animation begun by its
+    first frame has ended (`Cue.end_frame`, the frame it draws complete) and none is midway (an
+    emphasis begun since, numbers ticking), within the scene; where the next board comes first,
+    the frame before it, and False."""
     boards = plan.boards
     start = boards[k].frame
-    ends = [c.end_frame for c in plan.cues if c.frame <= start and c.changes_picture]
-    settled = min(max([start, *ends]), plan.frames - 1)
-    if k + 1 < len(boards) and settled >= boards[k + 1].frame:
-        return max(start, boards[k + 1].frame - 1), False
-    return settled, True
+    after = boards[k + 1].frame if k + 1 < len(boards) else plan.frames
+    moving = [c for c in plan.cues if c.frames > 0 and c.end_frame > start and c.carried_by is None]
+    frame = max([start, *(c.end_frame for c in moving if c.frame <= start)])
+    while frame < after:
+        midway = [c.end_frame for c in moving if c.frame < frame < c.end_frame]
+        if not midway:
+            return frame, True
+        frame = max(midway)
+    return max(start, min(after, plan.frames) - 1), False
 
 
 def audit_painted(plan: ScenePlan, preset: Preset) -> tuple[PaintedAudit, ...]:

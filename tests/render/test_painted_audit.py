@@ -13,7 +13,11 @@ from typer.testing import CliRunner
 from lecturekit import work
 from lecturekit.cli import app
 from lecturekit.contrast import ratio, rgb
-from lecturekit.render.painted_audit import TOLERANCE, ink_clearance, painted_ratio
+from lecturekit.model import load
+from lecturekit.plan import plan_scene
+from lecturekit.render import painted_audit
+from lecturekit.render.painted_audit import TOLERANCE, ink_clearance, painted_ratio, settled_frame
+from lecturekit.resolve import resolve
 from lecturekit.theme import AXIS, EMPHASIS, PALETTE, PANEL_FILL
 
 BOARD = PALETTE["background"]
@@ -76,12 +80,27 @@ def test_a_dot_filling_its_box_is_measured_against_what_is_around_it():
 
 
 TINY = {"p": 'a Panel that says "Energy is kept"', "t": 'a Text that says "and so is momentum"'}
+SHOWN = [(1.0, "p is shown on the screen, written out."), (3.0, "t is shown on the screen, written out.")]
+
+
+def test_a_board_is_painted_once_settled(write_lecture):
+    """After its entrance ends and past a flash begun meanwhile; a board replaced before its
+    entrance ends is painted on its last frame, not settled."""
+    lecture = write_lecture(TINY, [*SHOWN, (3.1, "p is indicated — a transient flash."),
+                                   (5.0, "p is hidden from the screen."), (5.1, "t is hidden from the screen.")])
+    plan = plan_scene(resolve(load(lecture)).scenes[0], 15, lecture.parent)
+    cues = {(c.object, type(c.action).__name__): c for c in plan.cues}
+    times = [b.frame for b in plan.boards]
+    assert times[:2] == [cues["p", "Show"].frame, cues["t", "Show"].frame]
+    assert settled_frame(plan, 0) == (cues["p", "Show"].end_frame, True)
+    assert cues["t", "Show"].end_frame < cues["p", "Flash"].end_frame  # the flash is still running then
+    assert settled_frame(plan, 1) == (cues["p", "Flash"].end_frame, True)
+    assert settled_frame(plan, 2) == (times[3] - 1, False)  # the Text leaves 0.1 s after the Panel began to
 
 
 @pytest.mark.slow
 def test_painted_figures_agree_with_the_plan_one_frame_a_board(write_lecture):
-    lecture = write_lecture(TINY, [(1.0, "p is shown on the screen, written out."),
-                                   (3.0, "t is shown on the screen, written out.")])
+    lecture = write_lecture(TINY, SHOWN)
     with work.counting() as done:
         result = runner.invoke(app, ["audit", str(lecture), "--painted", "-q", "l", "--json", "--strict"])
     assert result.exit_code == 0, result.output
@@ -96,6 +115,17 @@ def test_painted_figures_agree_with_the_plan_one_frame_a_board(write_lecture):
         assert painted["measured"] >= planned["measured"] - TOLERANCE * 8 / 480
         # the glyphs painted at their size: a line's ink, capitals to descenders, is about an em
         assert 0.6 * b["smallest"]["pixels"] <= b["painted"]["line"] <= 1.3 * b["smallest"]["pixels"]
+
+
+@pytest.mark.slow
+def test_strict_names_each_board_failing_a_painted_rule(write_lecture, monkeypatch):
+    """With the tolerance made negative, the Panel's painted clearance (0.20 at -q l) fails."""
+    monkeypatch.setattr(painted_audit, "TOLERANCE", -10)
+    result = runner.invoke(app, ["audit", str(write_lecture(TINY, SHOWN)), "--painted", "-q", "l", "--strict"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"scene 1 'Scene One', board at 0:0{t} ({t}.00 s, painted at {at} s): painted ink clearance below the "
+        f"stated: p 0.200 < 0.22" for t, at in ((1, "1.87"), (3, "3.93"))]
 
 
 def test_bad_input_is_one_line(tmp_path):
