@@ -84,7 +84,7 @@ class PaintedAudit:
     #: The frame painted (of the scene) and its time on the lecture's clock.
     frame: int
     painted_at: float
-    #: Whether every animation begun by the board's first frame had ended by `frame`.
+    #: Whether by `frame` every animation begun by the board's first frame had ended and none was midway.
     settled: bool
     #: The smallest text: its ink height (pixels) of its tallest line (None: nothing painted there).
     line: float | None
