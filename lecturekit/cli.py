@@ -343,6 +343,9 @@ def audit(
     quality: QualityOpt = Quality.h,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Exit 1 when a board fails a rule, one line each.")] = False,
+    painted: Annotated[bool, typer.Option("--painted", help="Also paint each board's settled frame at --quality "
+                                          "and measure contrast, ink clearance and text height on its pixels.")
+                       ] = False,
     overrides: OverridesOpt = None,
     lang: OneLangOpt = None,
     translation: TranslationOpt = None,
@@ -353,17 +356,30 @@ def audit(
     fill, the widest empty band, the smallest box clearance and the lowest contrast (docs/audit.md).
     With --strict, exits 1 when a board fails a rule: a text below the minimum, a role at more than
     one size, an empty band over a quarter of the area while a text is below its role's size, a
-    clearance below the stated one, contrast below WCAG's.
+    clearance below the stated one, contrast below WCAG's. With --painted, one frame a board is
+    painted once the board has settled, and its contrast and ink clearance must hold on the pixels too.
     """
-    from lecturekit.plan.audit import summary, table
-    from lecturekit.requests import audited
+    from lecturekit.requests import audited, audited_painted
 
-    boards = audited(lecture, overrides, scene or [], quality, language_of(lang, translation))
-    typer.echo(json.dumps(summary(boards), indent=1, allow_nan=False) if as_json else printable_lines(table(boards)))
-    failing = [b for b in boards if b.failures]
-    if strict and failing:
-        for board in failing:
-            typer.echo(printable_lines(board.finding()), err=True)
+    language = language_of(lang, translation)
+    if painted:
+        from lecturekit.render import painted_audit
+
+        seen = audited_painted(lecture, overrides, scene or [], quality, language)
+        shown = (json.dumps(painted_audit.summary(seen), indent=1, allow_nan=False) if as_json
+                 else printable_lines(painted_audit.table(seen)))
+        findings = [b.finding() for b in seen if b.failures]
+    else:
+        from lecturekit.plan import audit as plan_audit
+
+        boards = audited(lecture, overrides, scene or [], quality, language)
+        shown = (json.dumps(plan_audit.summary(boards), indent=1, allow_nan=False) if as_json
+                 else printable_lines(plan_audit.table(boards)))
+        findings = [b.finding() for b in boards if b.failures]
+    typer.echo(shown)
+    if strict and findings:
+        for finding in findings:
+            typer.echo(printable_lines(finding), err=True)
         raise typer.Exit(1)
 
 

@@ -24,7 +24,9 @@ from lecturekit.translate import Language
 
 if TYPE_CHECKING:
     from lecturekit.plan.audit import BoardAudit
-    from lecturekit.settings import Quality
+    from lecturekit.plan.scene_plan import ScenePlan
+    from lecturekit.render.painted_audit import PaintedAudit
+    from lecturekit.settings import Preset, Quality
     from lecturekit.voice.align import Beat
 
 #: Given a label and a unit, something that hears (done, total) of a long step (aligning, speaking).
@@ -154,15 +156,31 @@ def audited(lecture: Path | None, overrides: Path | None, selectors: list[str], 
             language: Language | None) -> tuple[BoardAudit, ...]:
     """Every board of the chosen scenes audited (`plan.audit`), planned at `quality`'s frame rate
     and measured in its pixels."""
-    from lecturekit.pipeline import ensure_renderable, plan_scenes, select
     from lecturekit.plan.audit import audit_scene
+
+    plans, preset = _audit_plans(lecture, overrides, selectors, quality, language)
+    return tuple(board for plan in plans for board in audit_scene(plan, preset.height))
+
+
+def audited_painted(lecture: Path | None, overrides: Path | None, selectors: list[str], quality: Quality,
+                    language: Language | None) -> tuple[PaintedAudit, ...]:
+    """`audited`, with each board also measured on its frame painted at `quality`
+    (`render.painted_audit`): one frame painted a board."""
+    from lecturekit.render.painted_audit import audit_painted
+
+    plans, preset = _audit_plans(lecture, overrides, selectors, quality, language)
+    return tuple(board for plan in plans for board in audit_painted(plan, preset))
+
+
+def _audit_plans(lecture: Path | None, overrides: Path | None, selectors: list[str], quality: Quality,
+                 language: Language | None) -> tuple[list[ScenePlan], Preset]:
+    from lecturekit.pipeline import ensure_renderable, plan_scenes, select
     from lecturekit.settings import PRESETS
 
     resolved = read(lecture, overrides, language)
     ensure_renderable(resolved)
     preset = PRESETS[quality]
-    plans = plan_scenes(resolved, select(resolved, selectors), preset.fps)
-    return tuple(board for plan in plans for board in audit_scene(plan, preset.height))
+    return plan_scenes(resolved, select(resolved, selectors), preset.fps), preset
 
 
 def _gif(request: RenderRequest, listener: Listener) -> None:

@@ -47,6 +47,10 @@ class Room:
     what: str
     amount: float
     exempt: str = ""
+    #: Where a stroke or a card's edge is painted round the ink (a ring, a backing), the board
+    #: item that draws it and that edge: what `render.painted_audit` measures on the pixels.
+    drawn_by: str = ""
+    edge: Box | None = None
 
 
 def box_clearances(plan: ScenePlan, board: Board) -> list[Room]:
@@ -61,7 +65,7 @@ def box_clearances(plan: ScenePlan, board: Board) -> list[Room]:
             stroke = theme.ring_width
             inner = Box(item.box.x0 + stroke, item.box.y0 + stroke, item.box.x1 - stroke, item.box.y1 - stroke)
             found.append(Room(f"ring around '{held.name}'", _room(inner, _ink(plan, held, board.frame)),
-                              _exempt(plan, held)))
+                              _exempt(plan, held), item.name, item.box))
         elif item.parent is None and item.font is not None and item.kind != "box":
             typeset = typeset_at(plan, item.name, board.frame)
             if typeset is None:
@@ -69,7 +73,7 @@ def box_clearances(plan: ScenePlan, board: Board) -> list[Room]:
             if typeset.padding > 0:
                 backing = _inset(item.box, typeset.margin)
                 found.append(Room(f"backing of '{item.name}'", _room(backing, _ink(plan, item, board.frame)),
-                                  _exempt(plan, item)))
+                                  _exempt(plan, item), item.name, backing))
             if item.name in emphasised:
                 found.append(Room(f"highlight of '{item.name}'", _room(item.box, _ink(plan, item, board.frame)),
                                   _exempt(plan, item)))

@@ -150,9 +150,13 @@ def _inset(box: Box, by: float) -> Box:
     return Box(box.x0 + by, box.y0 + by, box.x1 - by, box.y1 - by)
 
 
+#: The corner radius of a Panel's card (units).
+PANEL_CORNER = 0.12
+
+
 def panel_backing(box: Box) -> list[VMobject]:
     """A Panel's rounded card."""
-    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.12,
+    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=PANEL_CORNER,
                             fill_color=palette.PANEL.color, fill_opacity=palette.PANEL.opacity,
                             stroke_color=palette.PANEL_STROKE, stroke_width=2)
     return [back.move_to(np.array([*box.center, 0.0]))]

@@ -346,11 +346,15 @@ def highlight_for(targets: Mobject, within: Box) -> Rectangle:
     return box.move_to(np.array([(left + right) / 2, (bottom + top) / 2, 0.0]))
 
 
+#: A Box action's ring's corner radius (units).
+RING_CORNER = 0.08
+
+
 def ring(box: Box, width: float) -> VMobject:
     """A Box action's ring, its stroke `width` units wide inside `box` (the plan's `shapes.ring`;
     Cairo draws a stroke width of w at w / 100 units)."""
     return RoundedRectangle(width=box.width - width, height=box.height - width,
-                            corner_radius=0.08, color=palette.EMPHASIS, stroke_width=100 * width
+                            corner_radius=RING_CORNER, color=palette.EMPHASIS, stroke_width=100 * width
                             ).move_to(np.array([*box.center, 0.0]))
 
 
