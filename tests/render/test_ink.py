@@ -8,6 +8,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -24,6 +25,18 @@ from tests.lecture_strategy import Generated, lectures, plan_of, write
 LECTURES = Path(__file__).parents[1] / "lectures"
 CASE = LECTURES / "derivation-beside-a-block" / "lecture.json"
 OURS = sorted([*LECTURES.glob("*/lecture.json"), *(LECTURES / "found").glob("*.json"), DEMO])
+#: Open (issue 30): a Figure the board shrinks far below its visible size, its labels settled
+#: afresh for the small Figure, is painted with a label where the old spot maps (the painter
+#: moves the Figure's group; the plan settles the label elsewhere): ink 0.04 units from its box.
+LABEL_MOVED = pytest.mark.xfail(strict=True, reason="a label of a Figure shrunk far below its visible size is "
+                                "painted where its old spot maps, not where the plan settles it afresh")
+
+
+def case(path: Path) -> Any:
+    return pytest.param(path, marks=LABEL_MOVED) if path.stem == "crowded-board-draws-a-picture-small-before-a-text" \
+        else path
+
+
 MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "40")), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -39,7 +52,8 @@ def written(path: Path, folder: Path) -> tuple[Path, Path | None]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", OURS, ids=lambda p: p.parent.name if p.name == "lecture.json" else p.stem)
+@pytest.mark.parametrize("path", [case(p) for p in OURS], ids=lambda p: p.parent.name if p.name == "lecture.json"
+                         else p.stem)
 def test_every_board_of_our_lectures_is_painted_inside_its_plan(path, tmp_path):
     faults = [f for plan in plan_of(*written(path, tmp_path)) for f in ink_faults(plan)]
     assert faults == []
