@@ -67,6 +67,7 @@ when they fit at the last step (so at no step when they cannot).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -521,11 +522,7 @@ class _Content:
             return None
         if fits(least):
             return least
-        lo, hi = least, room
-        while hi - lo > COLUMN_PRECISION:
-            middle = (lo + hi) / 2
-            lo, hi = (lo, middle) if fits(middle) else (middle, hi)
-        return hi
+        return _halved(fits, least, room, math.ceil(math.log2((room - least) / COLUMN_PRECISION)))
 
     def _column(self, texts: list[Item], column: float, step: int, index: int) -> list[_Set]:
         """`texts` set in one column `column` wide at this step, as column `index`."""
@@ -764,11 +761,8 @@ class _Content:
 
         if not block(area.width).fits:
             return None
-        lo, hi = 0.0, area.width
-        for _ in range(BISECTIONS + 2):
-            middle = (lo + hi) / 2
-            lo, hi = (lo, middle) if block(middle).fits else (middle, hi)
-        return self._block(hi, area.height, step, columns)
+        return self._block(_halved(lambda w: block(w).fits, 0.0, area.width, BISECTIONS + 2), area.height, step,
+                           columns)
 
     def _shares(self, step: int, columns: int) -> list[float]:
         """Shares of the width to try for the texts beside the visuals: the narrowest in which
@@ -784,15 +778,8 @@ class _Content:
             return self._block((self.area.width - self.gap) * share, self.area.height, step, columns,
                                trial=True).fits
 
-        lo, hi = TEXT_LEAST, widest
-        if fits(lo):
-            hi = lo
-        elif fits(widest):  # (a paragraph may overrun its measure by a hair: then the shares are spread)
-            for _ in range(BISECTIONS):
-                middle = (lo + hi) / 2
-                lo, hi = (lo, middle) if fits(middle) else (middle, hi)
-        else:
-            hi = lo
+        # where not even the widest fits (a paragraph may overrun its measure by a hair), the shares are spread
+        hi = TEXT_LEAST if fits(TEXT_LEAST) or not fits(widest) else _halved(fits, TEXT_LEAST, widest, BISECTIONS)
         return [hi + (widest - hi) * k / (SHARES_TRIED - 1) for k in range(SHARES_TRIED)]
 
     def _visible_width(self, visual: Item) -> float:
@@ -995,6 +982,16 @@ class _Content:
         unfit += [s.item.name for s in block.texts
                   if s.font < self.measure.minimum - 1e-9 or (s.item.fixed is not None and shrink < 1.0)]
         return Arrangement(places, tuple(unfit))
+
+
+def _halved(fits: Callable[[float], bool], lo: float, hi: float, halvings: int) -> float:
+    """The least value in (lo, hi] that `fits`, to within (hi - lo) / 2**halvings, found by
+    halving; `fits(hi)` holds and fitting grows with the value (lines break at words, so a root
+    finder would do no better)."""
+    for _ in range(max(halvings, 0)):
+        middle = (lo + hi) / 2
+        lo, hi = (lo, middle) if fits(middle) else (middle, hi)
+    return hi
 
 
 def _level(wanted: list[float], room: float) -> list[float]:
