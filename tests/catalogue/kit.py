@@ -25,7 +25,7 @@ import av
 
 from tests.conftest import ROOT
 
-GOOD = 30
+GOOD = 16
 #: The scene title whose render burns CPU before drawing (see `burner`): it runs past its budget.
 BURN = "Burn the budget"
 SAY = "t is shown on the screen, written out."
@@ -214,7 +214,7 @@ def interrupted_then_resumed(tmp_path: Path, kill_worker: list[int] | None, *ext
         wait_for_rows(first, out, 3)
         workers = [c for c in children(first.pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
         kill(kill_worker[:1] if kill_worker is not None else workers[:1])
-        wait_for_rows(first, out, 12)
+        wait_for_rows(first, out, GOOD // 2)
         left = descendants(first.pid)
     finally:
         first.kill()
