@@ -19,8 +19,9 @@ plan, as an outside audit reads it), so one checker holds generated lectures and
 - visible: a top-level picture (Figure, Axes, Image) is at least 0.3 of the content area's
   shorter side along its longer one (a table is seen when it is legible);
 - one scale: on a board, the body texts (Panel, Block, Text) are at one size, the formulas (Math,
-  Derivation) at the theme's ratio to it, and the tables at the table size times that scale
-  (within the legible and the largest table size) (`scale_faults`);
+  Derivation) at the theme's ratio to it (no role below the minimum for the other's sake), and
+  the tables at the table size times that scale (within the legible and the largest table size)
+  (`scale_faults`);
 - balanced: what is in the content area is centred in it as a group, and while any text on the
   board is below its role's full size, no band of the content area wider than a quarter of it
   (a strip across its whole height, or its whole width) is empty (`balance_faults`);
@@ -74,7 +75,7 @@ def _related(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 def board_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
     """What breaks the rules on one board (`unfit`: what `check` said a board cannot hold legibly)."""
-    faults = []
+    faults = scale_faults(items, unfit)
     lo, hi = SAFE - 1e-3, 1 - SAFE + 1e-3
     for it in items:
         x0, y0, x1, y1 = it["bbox"]
@@ -179,24 +180,37 @@ BAND = 0.25
 
 
 def scale_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
-    """One size per role on one board: body texts at one size, formulas at the theme's ratio to
-    it, tables at the table size times the board's scale (within the legible and largest sizes),
-    or smaller where a table spans the content area (too large for it at that scale), but a
-    table `check` said the board cannot hold legibly (`unfit`)."""
-    sizes, ratio = THEME.sizes, THEME.sizes.math / THEME.sizes.body
+    """One size per role on one board: the board's one type scale s sets body texts at
+    max(minimum, body x s) and formulas at max(minimum, math x s), so formulas keep the theme's
+    ratio to the body above the minimum, and no role goes below it for the other's sake; tables
+    at the table size times the board's scale (within the legible and largest sizes), or smaller
+    where a table spans the content area (too large for it at that scale), but a table `check`
+    said the board cannot hold legibly (`unfit`)."""
+    sizes = THEME.sizes
     top = [i for i in items if i.get("parent") is None]
     body = {round(i["font"], 6) for i in top if i["kind"] in BODY}
-    formulas = {round(i["font"] / ratio, 6) for i in top if i["kind"] in FORMULAS}
+    formulas = {round(i["font"], 6) for i in top if i["kind"] in FORMULAS}
     faults = []
-    if len(body) > 1 or (body and formulas and formulas != body):
-        faults.append(f"body {sorted(body)}, formulas over the ratio {sorted(formulas)}")
+    if len(body) > 1 or len(formulas) > 1 or (body and formulas and not _one_scale(min(body), min(formulas))):
+        faults.append(f"body {sorted(body)}, formulas {sorted(formulas)}: not one scale")
     tables = {round(i["font"], 3) for i in top if i["kind"] == "Table" and i["name"] not in unfit}
     spans = any(i["kind"] == "Table" and _spans(i, content_area(items)) for i in top)
     if tables and (body or formulas):
-        wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * min(body | formulas) / sizes.body)), 3)
+        scale = min([b / sizes.body for b in body] + [f / sizes.math for f in formulas])
+        wanted = round(min(sizes.math, max(sizes.minimum, sizes.table * scale)), 3)
         if len(tables) > 1 or (min(tables) != wanted and not (spans and min(tables) < wanted)):
             faults.append(f"tables at {sorted(tables)}, the board's scale sets {wanted}")
     return faults
+
+
+def _one_scale(body: float, formula: float) -> bool:
+    """Whether one scale s sets the body at `body` = max(minimum, body size x s) and formulas at
+    `formula` = max(minimum, math size x s)."""
+    sizes, close = THEME.sizes, 1e-4
+    if body > sizes.minimum + close:  # the body fixes the scale
+        return abs(formula - max(sizes.minimum, sizes.math * body / sizes.body)) < close
+    # the body at the minimum: any scale up to the minimum's for the body
+    return sizes.minimum - close <= formula <= sizes.math * sizes.minimum / sizes.body + close
 
 
 def content_area(items: list[dict[str, Any]]) -> list[float]:

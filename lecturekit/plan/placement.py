@@ -349,20 +349,14 @@ class _Placer:
         if name in current:  # laid out with its group: it takes the place kept for it
             board.append(name)
             return
-        group, last = [(t, name)], t
+        group, leaving = self.group(i, board)
         freed = [0.0]  # when what leaves as the group starts has gone
-        for j in range(i + 1, len(events)):
-            tj, kj, nj = events[j]
-            if tj - last >= SETTLE:
-                break
-            if kj == "arrive":
-                group.append((tj, nj))
-                last = tj
-            elif tj <= t and nj in board:  # leaving as the group starts frees its room
-                self.done.add(j)
-                board.remove(nj)
-                self.left[nj] = current.pop(nj)
-                freed.append(tj)
+        for j in leaving:
+            tj, _, nj = events[j]
+            self.done.add(j)
+            board.remove(nj)
+            self.left[nj] = current.pop(nj)
+            freed.append(tj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
         arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers))
         if arrangement.unfit:
@@ -379,6 +373,24 @@ class _Placer:
             self.stays.setdefault(n, []).append(Stay(first[n], place))
             current[n] = place
         board.append(name)
+
+    def group(self, i: int, on: list[str]) -> tuple[list[tuple[float, str]], list[int]]:
+        """What the board lays out together from arrival `i`, with `on` on the board: the arrivals
+        (time, name) from it on, each within SETTLE of the last; and the departures (event indices)
+        from `on` at the group's start, which free their room for it."""
+        t = self.events[i][0]
+        group, last, leaving, gone = [(t, self.events[i][2])], t, [], set()
+        for j in range(i + 1, len(self.events)):
+            tj, kj, nj = self.events[j]
+            if tj - last >= SETTLE:
+                break
+            if kj == "arrive":
+                group.append((tj, nj))
+                last = tj
+            elif tj <= t and nj in on and nj not in gone:
+                leaving.append(j)
+                gone.add(nj)
+        return group, leaving
 
     def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = ()) -> Arrangement:
         """The board laid out for `names`; the layout it had before when it holds the same
@@ -441,17 +453,20 @@ class _Placer:
 
     def life(self, i: int, names: list[str]) -> tuple[tuple[str, ...], ...]:
         """What the board holds from event `i` on (`names` now), in arrival order, after each
-        arrival, until no text is left on it: the texts on a board keep their size, so the sizes
-        chosen now are the sizes of the board's whole life."""
+        group of arrivals laid out together (`group`), until no text is left on it: the texts on
+        a board keep their size, so the sizes chosen now are the sizes of the board's whole life."""
         on = list(names)
         found = [tuple(on)]
-        for _, kind, name in self.events[i + 1:]:
+        for j in range(i + 1, len(self.events)):
+            _, kind, name = self.events[j]
             if kind == "leave" and name in on:
                 on.remove(name)
                 if not any(_sets_text(self.scene.objects[n], self.theme) for n in on):
                     break
             elif kind == "arrive" and name not in on:  # a departure resizes no text: arrivals choose sizes
-                on.append(name)
+                group, leaving = self.group(j, on)  # laid out together, as `arrive` lays them out
+                on = [n for n in on if n not in {self.events[k][2] for k in leaving}]
+                on += [n for n in dict.fromkeys(n for _, n in group) if n not in on]
                 found.append(tuple(on))
         return tuple(dict.fromkeys(found))
 

@@ -10,6 +10,7 @@ it), and coloured with a near-black colour of their own in prose.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -282,7 +283,8 @@ def prose(text: str, spans: Sequence[Span] = (), width_pt: float | None = None, 
     body = _paragraph(text, tuple(spans))
     if width_pt is not None:
         where = "start" if align == "left" else align
-        body = f"#block(width: {width_pt:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
+        width = math.floor(width_pt * 100) / 100  # to a hundredth of a point, down: never wider than asked
+        body = f"#block(width: {width:.2f}pt)[#set par(justify: false); #align({where})[{body}]]"
     if right_to_left(text):
         body = f"#set text(dir: rtl);{body}"
     if (lang := cjk_language(text)) is not None:
