@@ -9,7 +9,9 @@ what lies farther than `TOLERANCE` pixels from every box the plan lists for it (
 every piece of its stroke, its label, legend entry, axis numbers and ring) is a fault. So a line
 drawn apart from its Derivation, a label off its spot, an arrow head past its segment or a swatch
 outside its legend entry fails, even where it lands inside another object's box, which the audit
-of the whole frame cannot tell.
+of the whole frame cannot tell. A mark's label and a text drawn in a Figure or an Axes must also
+stand exactly on the spot the plan settles it on for the box its container stands in (its centre
+within `SPOT`), which no pixel tolerance can tell from a spot a little off.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from lecturekit.boxes import Box
+from lecturekit.plan.items import BoardItem
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.settings import PRESETS, Quality
 
@@ -30,6 +33,8 @@ TOLERANCE = 3
 INK = 48
 #: A board must stand this long to be checked, and is checked this long before it ends (seconds).
 SETTLES, BEFORE_END = 0.6, 0.25
+#: How far a label's centre may lie from its planned box's centre (units): a rounding, not a pixel.
+SPOT = 1e-4
 #: The items drawn as part of the object they are `of`: its label, legend entry, axis numbers and ring.
 BELONGING = {"label", "legend", "ticks", "box"}
 
@@ -60,11 +65,13 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
         ink_in = ink_finder(camera)
         for frame in frames if frames is not None else settled_frames(plan):
             stage.advance(frame)
+            items = plan.items_at(frame)
             boxes: dict[str, list[Box]] = {}
-            for item in plan.items_at(frame):  # a figure's text placed beside a mark is its own
+            for item in items:  # a figure's text placed beside a mark is its own
                 owner = item.of if item.kind in BELONGING and item.of is not None else item.name
                 boxes.setdefault(owner, []).append(item.box)
             running = {cue.object for cue, _ in stage.running}
+            faults += _off_their_spots(plan, frame, items, stage, running)
             for name, live in stage.live.items():
                 if name in running or plan.objects[name].parent in running:
                     continue  # what animates may reach past its box for as long (docs/architecture.md)
@@ -75,6 +82,28 @@ def ink_faults(plan: ScenePlan, frames: list[int] | None = None, quality: Qualit
                 np.logical_and(outside, ~_allowed(boxes.get(name, []), outside.shape, camera), out=outside)
                 if outside.any():
                     faults.append(_fault(plan, frame, name, outside, camera))
+    return faults
+
+
+def _off_their_spots(plan: ScenePlan, frame: int, items: tuple[BoardItem, ...], stage, running: set[str]
+                     ) -> list[str]:
+    """One line for every label of a mark and every text drawn in a Figure or an Axes, at rest,
+    whose centre is not the centre of the box the plan settles it in for the box its container
+    stands in (to `SPOT` units): the ink rule's 3 px would let a label a little off its spot pass."""
+    faults = []
+    for item in items:
+        if item.parent is None or item.parent in running:
+            continue
+        own = item.kind == "label" and item.of is not None and item.of != item.parent  # a mark's label
+        mark = item.of if own else item.name
+        if mark is None or mark in running or mark not in stage.live or not (own or item.name in plan.texts):
+            continue
+        drawing = stage.live[mark].drawn.mobject
+        drawn = drawing.submobjects[-1] if own else drawing  # added last (`builders._attach_label`)
+        off = float(np.abs(drawn.get_center()[:2] - np.array(item.box.center)).max())
+        if off > SPOT:
+            faults.append(f"scene {plan.index} frame {frame} ({frame / plan.fps:.2f} s): '{item.name}' is painted "
+                          f"{off:.3f} units from the centre of the box the plan settles it in")
     return faults
 
 

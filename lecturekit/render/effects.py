@@ -360,7 +360,12 @@ def ring(box: Box, width: float) -> VMobject:
 
 class Relocate(Effect):
     """Move an object from one box to another, easing in and out; `place(old, new)` puts it in
-    each intermediate box (by scaling, or by building it again so its labels stay legible)."""
+    each intermediate box (by scaling, or by building it again so its labels stay legible).
+
+    It ends in `end` itself, not in a box a rounding away: a Figure's or an Axes' labels settle
+    by the box it stands in (`ScenePlan.beside` is keyed by it), and in a box the plan does not
+    list, the container is taken to be still moving, its labels kept clear of everything beside
+    any of its places."""
 
     def __init__(self, start: Box, end: Box, place: Callable[[Box, Box], None]):
         self.start, self.end, self.place = start, end, place
@@ -368,9 +373,7 @@ class Relocate(Effect):
 
     def update(self, alpha: float) -> None:
         a = DECELERATE(alpha)
-        box = Box(*(s + (e - s) * a for s, e in zip(
-            (self.start.x0, self.start.y0, self.start.x1, self.start.y1),
-            (self.end.x0, self.end.y0, self.end.x1, self.end.y1), strict=True)))
+        box = self.end if a >= 1 else Box(*(s + (e - s) * a for s, e in zip(self.start, self.end, strict=True)))
         self.place(self.current, box)
         self.current = box
 
