@@ -99,7 +99,7 @@ class Figures:
         numbers (those that do not evaluate left out), and where each label settles: clear of
         every mark, of the numbers, of the container's own label and of the labels declared before
         it, inside the safe area; in an Axes, of its axis lines and ticks too where it can be."""
-        key = (container, space.box, space.x_range, space.y_range)
+        key = (container, space.box, space.x_range, space.y_range, space.bounds)  # bounds: where labels keep
         if key not in self.memo:
             outlines = {}
             for name, child in self.objects.items():
