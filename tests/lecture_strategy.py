@@ -17,6 +17,7 @@ dark ones included), Derivations, Tables, labels in figures, Figures and Axes to
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,6 +62,12 @@ LINES = ["f(x) &= (x + 1)^2", "&= x^2 + 2 x + 1", "g(t) &= sin(omega t)", "&= 2 
 LABELS = ["v", "P", "x_1", "f(x)", "a + b", "r", "origin", "2i = 0", "k_2", "Okazaki fragment", "lagging strand",
           "5′", "3′"]
 CELLS = ["$1$", "$2.5$", "$-3$", "yes", "no", "mean", "$O(n^2)$", "river", "$checkmark$", "long cell text"]
+
+
+def _word(cell: str) -> bool:
+    """Whether a cell is a plain word (not a number or a formula), which a cut table's recovery
+    may join to the word beside it."""
+    return not cell.startswith("$")
 #: Figures (pixel width, height): wide, tall, square and the usual photo shapes.
 SHAPES = [(1600, 400), (300, 900), (500, 500), (640, 480), (966, 499), (707, 940), (4000, 200), (100, 2000)]
 #: Coordinate frames: (x0, y0) and (width, height), ordinary and extreme.
@@ -245,8 +252,11 @@ class _SceneWriter:
         text = " ".join(c for row in cells for c in row)
         literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ("," if columns == 1 else "") + ")"
                                   for row in cells) + ("," if rows == 1 else "") + ")"
-        one_word = all(len(c.split()) == 1 for row in cells for c in row)  # so the TEXT determines the cells
-        if len(literal) > 63 and one_word and draw(st.booleans()):  # cut where the recording cuts long values
+        flat = [c for row in cells for c in row]
+        # the TEXT determines the cells: each one atom, and no two words side by side (they could be one cell)
+        fixed = all(len(c.split()) == 1 for c in flat) and not any(
+            _word(a) and _word(b) for a, b in itertools.pairwise(flat))
+        if len(literal) > 63 and fixed and draw(st.booleans()):  # cut where the recording cuts long values
             literal = literal[:63] + "…"
         name = self.fresh("table")
         description = f'{self.tinted(name, "Table")} that says "{text}" (rows={literal}, header={header})'

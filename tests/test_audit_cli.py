@@ -57,7 +57,7 @@ def test_strict_names_each_failing_board_and_its_rule(tmp_path):
     lines = result.stderr.splitlines()
     failing = json.loads(audit(lecture, "-q", "l", "--json").stdout)["failing"]
     assert len(lines) == failing > 0
-    assert lines[0] == ("scene 2 'Scene 2 Proof', board at 0:30 (29.84 s): an empty band of 51% of the content "
+    assert lines[0] == ("scene 2 'Scene 2 Proof', board at 0:30 (29.84 s): an empty band of 45% of the content "
                         "area while a text is below its role's full size: block2")
     assert not any("clearance" in line for line in lines)
     assert audit(lecture, "-q", "l").exit_code == 0  # without --strict, figures only

@@ -13,6 +13,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -92,10 +93,17 @@ def test_the_found_lectures_are_kept():
     assert len(list(FOUND.glob("*.json"))) >= 4
 
 
-@pytest.mark.parametrize("path", sorted(FOUND.glob("*.json")), ids=lambda p: p.stem)
+def found(path: Path) -> Any:
+    """A found lecture, a strict expected failure where it records a defect still open (`open`)."""
+    defect = json.loads(path.read_text(encoding="utf-8")).get("open")
+    return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason=defect)) if defect else path
+
+
+@pytest.mark.parametrize("path", [found(p) for p in sorted(FOUND.glob("*.json"))], ids=lambda p: p.stem)
 def test_the_lectures_hypothesis_found_are_read_as_they_should_be(path, tmp_path):
     """Each found lecture (reduced by hand to what it shows) with the warnings it should get:
-    none where the lecture is valid and the test had it wrong, the reason where it is not."""
+    none where the lecture is valid and the test had it wrong, the reason where it is not; one
+    that records a defect still open (its `open` says which) fails, until it is mended."""
     saved = json.loads(path.read_text(encoding="utf-8"))
     generated = Generated(saved["data"], {k: tuple(v) for k, v in saved.get("images", {}).items()},
                           saved.get("overrides", ""))

@@ -306,6 +306,7 @@ class _Placer:
         self.room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
         self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
         self.end = scene.duration
+        self.arrivals = {t for t, kind, _ in self.events if kind == "arrive"}
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
                               if isinstance(a.action, Move)]
         self.widest = {n: _widest_text(scene, n, parts, theme) for n in top
@@ -376,8 +377,10 @@ class _Placer:
 
     def group(self, i: int, on: list[str]) -> tuple[list[tuple[float, str]], list[int]]:
         """What the board lays out together from arrival `i`, with `on` on the board: the arrivals
-        (time, name) from it on, each within SETTLE of the last; and the departures (event indices)
-        from `on` at the group's start, which free their room for it."""
+        (time, name) from it on, each within SETTLE of the last and before anything leaves but
+        for what arrives at that moment (an arrival after a departure is laid out with the board
+        the departure leaves, not given a place beside what has gone); and the departures (event
+        indices) from `on` at the group's start, which free their room for it."""
         t = self.events[i][0]
         group, last, leaving, gone = [(t, self.events[i][2])], t, [], set()
         for j in range(i + 1, len(self.events)):
@@ -387,6 +390,8 @@ class _Placer:
             if kj == "arrive":
                 group.append((tj, nj))
                 last = tj
+            elif tj > t and tj not in self.arrivals:
+                break  # something leaves, not for what arrives as it goes (a heading replaced)
             elif tj <= t and nj in on and nj not in gone:
                 leaving.append(j)
                 gone.add(nj)

@@ -101,8 +101,9 @@ def title_place(box: Box, plot: Box, width: float, height: float, safe: Box
                 ) -> Box:
     """A container's own label, `width` by `height`: `TITLE_GAP` under the top of its `box` (and
     of the `safe` area), centred over its `plot`, kept inside the box's sides (and the safe
-    area's) where it fits there."""
-    top = min(box.y1, safe[3]) - TITLE_GAP
+    area's) where it fits there; above the safe area's foot where the box is lower than it (a
+    container drawn below its least height on a board that cannot hold it)."""
+    top = max(min(box.y1, safe[3]) - TITLE_GAP, safe[1] + height)
     x = (plot.x0 + plot.x1) / 2
     for lo, hi in ((box.x0, box.x1), (safe[0], safe[2])):
         x = min(max(x, lo + width / 2), hi - width / 2) if hi - lo >= width else (lo + hi) / 2

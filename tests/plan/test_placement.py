@@ -150,3 +150,16 @@ def test_what_is_shown_again_where_it_stood_but_for_a_hair_takes_its_old_place(p
                                (17.12, SHOW.format("picture"))], end=22.0)
     a, b = (stay.place.box for stay in plan.stays["picture"])
     assert a == b or max(abs(a.x0 - b.x0), abs(a.y0 - b.y0), abs(a.x1 - b.x1), abs(a.y1 - b.y1)) > MOVED
+
+
+def test_an_arrival_after_a_departure_is_laid_out_with_the_board_the_departure_leaves(plan_tiny):
+    """A figure arriving within the settle time of a note that has left is not given the place
+    the board kept for it beside the note (a hole where the note stood for the board's life):
+    the board is laid out for what is on it then, and the figure takes the room."""
+    board = {**BOARD, "fig2": "a Figure (x_range=(0, 8), y_range=(0, 4))"}
+    plan = plan_tiny(board, [(0.5, SHOW.format("fig")), (0.6, SHOW.format("note")), (2.0, LEAVE.format("note")),
+                             (2.5, SHOW.format("fig2"))], end=20.0)
+    together = plan_tiny({k: board[k] for k in ("fig", "fig2")},
+                         [(0.5, SHOW.format("fig")), (0.6, SHOW.format("fig2"))], end=20.0)
+    assert plan.stays["fig2"][-1].place.box == together.stays["fig2"][-1].place.box
+    assert plan.stays["fig"][-1].place.box == together.stays["fig"][-1].place.box
