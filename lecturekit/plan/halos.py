@@ -3,17 +3,19 @@ board, and the halo that keeps it legible there.
 
 A child whose kind fills (`KindDef.fills`: a Point's or a PlotPoint's dot) paints a disc that
 another child of the same container may be drawn over or under: a yellow dot on a blue node, a
-curve or an arrow through a dot, a label on one. Which of two is on top is the order they arrive
-in, so the rule holds either way round: where a child's colour and a fill's lack, between them, the
-WCAG 2.2 figure either needs (`resolve.contrast.least_contrast`: 4.5:1 for what draws text, 3:1
-for a mark), both are drawn with a halo (`halos`): their ink edged `BoardSize.halo` wide in the
-colour of the surface they stand on (their container's card over the board, or the board), which
-their colour has its figure against already (`resolve.contrast.legible_colors`). Whichever is on
-top is parted from the other's fill by that colour, as a map's labels are from what they cross.
+label on one. Which of two is on top is the order they arrive in, so the rule holds either way
+round: where a child's colour and a fill's lack, between them, the WCAG 2.2 figure either needs
+(`resolve.contrast.least_contrast`: 4.5:1 for what draws text, 3:1 for a mark), both are drawn
+with a halo (`halos`): their ink edged `BoardSize.halo` wide in the colour of the surface they
+stand on (their container's card over the board, or the board), which their colour has its
+figure against already (`resolve.contrast.legible_colors`). Whichever is on top is parted from
+the other's fill by that colour, as a map's labels are from what they cross.
 
 A halo is decided for the scene from the colours alone, not from where the marks stand on one
 frame, so it holds on every frame, a moving mark's included; where the mark lies on nothing but its
-surface, its halo is that surface's colour and is not seen. Only a fill is a surface: two strokes
+surface, its halo is that surface's colour and is not seen. Only a dot or a text drawn in a figure
+is judged against a dot it lies on (`lies_on`): a stroke through a dot is one graphic with it (a
+polyline's vertex, a graph's point), judged along its length against its card; and two strokes
 that cross meet along a stroke's width, as they always have.
 
 On a board, `meets` says whether an item's ink (its box) lies on a fill (the disc its box holds):
@@ -37,7 +39,7 @@ def halos(objects: Mapping[str, Spec]) -> dict[str, str]:
     filled sibling's lack the figure either needs, and that sibling."""
     families: dict[str, list[tuple[Spec, str, float]]] = {}
     for spec in objects.values():
-        if spec.parent is not None and (needed := least_contrast(spec)) is not None:
+        if spec.parent is not None and lies_on(spec) and (needed := least_contrast(spec)) is not None:
             families.setdefault(spec.parent, []).append((spec, color(spec.color), needed))
     found: dict[str, str] = {}
     for family in families.values():
@@ -48,6 +50,15 @@ def halos(objects: Mapping[str, Spec]) -> dict[str, str]:
                 if mark is not fill and ratio(colour, fill_colour) < max(needs, fill_needs):
                     found.update({spec.name: surface(spec, objects) for spec in (mark, fill)})
     return found
+
+
+def lies_on(spec: Spec) -> bool:
+    """Whether a child's ink may lie on another's dot, and is judged against it: a dot
+    (`KindDef.fills`) or a text drawn in a figure. A stroke (a Line, a Vector, a graph) runs along
+    its card and through a dot as one graphic with it (a polyline's vertex, a graph's point), and
+    is judged against the card, as its label, which keeps its gap from the marks."""
+    definition = kind_def(spec.kind)
+    return definition.fills or definition.text is not None
 
 
 def surface(spec: Spec, objects: Mapping[str, Spec]) -> str:

@@ -14,7 +14,7 @@ from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.kinds.outline import NumbersOf, Outline, ParentSpace
 from lecturekit.plan import shapes
-from lecturekit.plan.halos import meets
+from lecturekit.plan.halos import lies_on, meets
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.settle import settle
@@ -96,7 +96,8 @@ class Figures:
         for name, outline in outlines.items():
             if name in shown:
                 children += self.child(self.objects[name], space, outline, chosen, crowded)
-        return found + _against(children, {n for n in outlines if n in shown and kind_def(self.objects[n].kind).fills})
+        return found + _against(children, {n for n in outlines if n in shown and kind_def(self.objects[n].kind).fills},
+                                {n for n in outlines if lies_on(self.objects[n])})
 
     def settled(self, container: str, space: ParentSpace
                 ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box], frozenset[tuple[str, int]]]:
@@ -185,14 +186,18 @@ class Figures:
 OWNED = ("label", "legend")
 
 
-def _against(items: list[BoardItem], fills: set[str]) -> list[BoardItem]:
-    """The items of a container's children, each with the fills of the others it lies on."""
+def _against(items: list[BoardItem], fills: set[str], judged: set[str]) -> list[BoardItem]:
+    """The items of a container's children, each of those `judged` (`halos.lies_on`) with the
+    fills of the others it lies on."""
     discs = [(item.name, item.box) for item in items if item.name in fills]
     if not discs:
         return items
     found = []
     for item in items:
         owner = item.of if item.kind in OWNED else item.name
+        if owner not in judged:
+            found.append(item)
+            continue
         met = tuple(dict.fromkeys(name for name, disc in discs if name != owner and meets(disc, item.box)))
         found.append(replace(item, against=met) if met else item)
     return found
