@@ -171,3 +171,21 @@ def test_every_mark_meets_its_figure_against_every_fill_it_lies_on(generated: Ge
                     assert plan.halos.get(owner) == CARD and plan.halos.get(f) == CARD, (owner, f)
                     assert ratio(ink, CARD) >= needed and ratio(fill, CARD) >= fill_needs
         assert not [f for f in audit_board(plan, board, 480).failures if "contrast" in f]
+
+
+def test_the_transformer_s_chain_is_audited_against_its_nodes(transformer_resolved, monkeypatch):
+    """Scene 1: the yellow Points on the blue nodes. Without their halos the audit gives 1.50:1
+    (where it said 9.9:1, against the card, before it counted the fills); with them, each board's
+    lowest contrast has its figure."""
+    from lecturekit.plan import plan_scene
+    from lecturekit.plan.scene_plan import ScenePlan
+
+    def chain():
+        return plan_scene(transformer_resolved.scenes[0], 15, Path(transformer_resolved.folder))
+
+    audits = [audit_board(plan, board, 480) for plan in [chain()] for board in plan.boards]
+    assert all(a.failures == () for a in audits)
+    assert min(a.contrast.ratio / a.contrast.needed for a in audits if a.contrast) >= 1.0
+    monkeypatch.setattr(ScenePlan, "halos", property(lambda plan: {}))
+    faint = [f for plan in [chain()] for board in plan.boards for f in audit_board(plan, board, 480).failures]
+    assert any("point 1.50:1 < 3:1" in f for f in faint) and len(faint) == 14
