@@ -9,6 +9,7 @@ import pytest
 
 from lecturekit import theme
 from lecturekit.contrast import ratio
+from lecturekit.kinds import Entrance, Parent, registered
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
 from lecturekit.render import builders, painters
@@ -51,6 +52,16 @@ def test_a_node_under_a_larger_dot_drawn_after_it_is_hidden_but_not_one_drawn_ov
     early = _plan(write_lecture, objects, [(1.0 + k, SHOW.format(n)) for k, n in enumerate(order)])
     frame = early.boards[-1].frame
     assert hidden(early, frame, early.items_at(frame)) == set()
+
+
+def test_every_kind_a_halo_may_be_given_enters_whole():
+    """A halo goes first in its object's group (`haloed`); an entrance that reaches into the group
+    (an arrow grown from its first part's start, a Panel's text written as its last) would find
+    the halo there. No kind judged against a dot (`lies_on`) enters so."""
+    inside = {Entrance.GROW_FROM_START, Entrance.PANEL}
+    for definition in registered():
+        if definition.parent is not Parent.NEVER and (definition.fills or definition.text is not None):
+            assert not inside & set(definition.enters.values()), definition.kind
 
 
 @pytest.mark.slow
