@@ -41,8 +41,8 @@ class BoardItem:
     piece: int | None = None
     #: For a label: no place on the board keeps the label gap from the rest (`settle.Settled`).
     crowded: bool = False
-    #: For what a child draws: the other children whose fill (a dot) it lies on or under
-    #: (`halos.meets`), painted against it besides its container's card and the board.
+    #: For a dot's or a text's item in a figure (`halos.lies_on`): the other children whose dot
+    #: it lies on or under (`halos.meets`), painted against it besides its card and the board.
     against: tuple[str, ...] = ()
 
 

@@ -18,8 +18,9 @@ PER_WIDTH = 0.01
 def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
     """`drawn` over its halo: a copy of its ink filled and stroked in `colour`, reaching `reach`
     units past it (its strokes widened, its fills edged, with round ends), behind all of it at
-    once, so that no part's halo covers another part (an arrow's head its shaft, a glyph its
-    neighbour). Emphasis recolours the ink (`Drawn.ink`), never its halo."""
+    once, so that no part's halo covers another part (a glyph its neighbour, a dot its label).
+    It goes first in a new group, which the kinds haloed enter whole (`tests/render/test_halo.py`);
+    emphasis recolours the ink (`Drawn.ink`), never its halo."""
     if not isinstance(drawn.mobject, VMobject):
         return drawn
     edge = drawn.mobject.copy()
