@@ -19,8 +19,10 @@ def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
     """`drawn` over its halo: a copy of its ink filled and stroked in `colour`, reaching `reach`
     units past it (its strokes widened, its fills edged, with round ends), behind all of it at
     once, so that no part's halo covers another part (a glyph its neighbour, a dot its label).
-    It goes first in a new group, which the kinds haloed enter whole (`tests/render/test_halo.py`);
-    emphasis recolours the ink (`Drawn.ink`), never its halo."""
+    It goes first in the object's group (in a group of its own with the ink where the object is
+    its ink alone), the rest keeping their order after it: the kinds haloed
+    enter whole (`tests/render/test_halo.py`); emphasis recolours the ink (`Drawn.ink`), never its
+    halo."""
     if not isinstance(drawn.mobject, VMobject):
         return drawn
     edge = drawn.mobject.copy()
@@ -31,4 +33,7 @@ def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
         part.set_stroke(colour, width=part.get_stroke_width() + 2 * reach / PER_WIDTH, opacity=1.0, family=False)
         part.set_stroke(width=0, background=True, family=False)
         part.cap_style = CapStyleType.ROUND
-    return replace(drawn, mobject=VGroup(edge, drawn.mobject))
+    if drawn.mobject is drawn.ink:  # a formula drawn in a figure, its glyphs kept between builds
+        return replace(drawn, mobject=VGroup(edge, drawn.mobject))
+    drawn.mobject.add_to_back(edge)  # a group built afresh
+    return drawn

@@ -18,7 +18,7 @@ from lecturekit.render.painted_audit import audit_painted, hidden
 from lecturekit.resolve import resolve
 from lecturekit.settings import PRESETS, Quality
 from tests.plan.conftest import SHOW
-from tests.plan.test_halos import CARD, CHAIN
+from tests.plan.test_halos import CARD, CHAIN, FIGURE
 
 
 def _plan(write_lecture, objects, does):
@@ -34,13 +34,29 @@ def test_the_painter_draws_the_dot_over_its_halo_in_the_card_s_colour(write_lect
     ctx.spaces["fig"] = ctx.space_for(plan.objects["fig"], plan.stays["fig"][0].place.box)
     drawn = painters.paint(plan.objects["dot"], ctx, ctx.spaces["fig"])
     assert drawn is not None and drawn.ink is not None
-    halo, own = drawn.mobject.submobjects
+    halo, own = drawn.mobject.submobjects  # the dot keeps its place, last, after its halo
     [edge] = halo.family_members_with_points()
-    assert own.family_members_with_points()[0] is drawn.ink.family_members_with_points()[0]
+    assert own is drawn.ink
     assert edge.get_fill_color().to_hex().upper() == CARD == edge.get_stroke_color().to_hex().upper()
     assert drawn.ink.get_fill_color().to_hex().upper() == theme.color("yellow")
     assert edge.get_stroke_width() * PER_WIDTH / 2 == pytest.approx(plan.theme.board.halo)
     assert np.allclose(edge.get_center(), drawn.ink.get_center())
+
+
+def test_a_formula_on_a_dot_is_haloed_afresh_on_every_build(write_lecture):
+    """A formula drawn in a figure is its glyphs, which are kept between builds: its halo is put
+    beside them, never into them, so building it again (as a moving figure does every frame)
+    gives one halo, and emphasis, which recolours the glyphs, never the halo."""
+    objects = {"fig": FIGURE, "node": "a Point [yellow] drawn in fig (location=(2.0, 1.0), marker_radius=0.6)",
+               "x": 'a Math [blue] that says "$x$" drawn in fig'}
+    plan = _plan(write_lecture, objects, [(1.0, SHOW.format(n)) for n in objects])
+    assert "x" in plan.halos
+    ctx = builders.Context(plan, dict(plan.initial_values), {})
+    ctx.spaces["fig"] = ctx.space_for(plan.objects["fig"], plan.stays["fig"][0].place.box)
+    first, again = (painters.paint(plan.objects["x"], ctx, ctx.spaces["fig"]) for _ in range(2))
+    assert first is not None and again is not None and again.ink is first.ink  # the glyphs, kept
+    assert len(again.mobject.submobjects) == 2 and again.mobject.submobjects[1] is again.ink
+    assert len(again.ink.family_members_with_points()) == len(first.mobject.submobjects[0].family_members_with_points())
 
 
 def test_a_node_under_a_larger_dot_drawn_after_it_is_hidden_but_not_one_drawn_over_it(write_lecture):
