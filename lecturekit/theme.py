@@ -170,6 +170,9 @@ class BoardSize:
     #: The least room between two labels in a Figure or an Axes, and between a label and the marks
     #: and numbers it sits by: 0.08 units, 10.8 px at 1080p.
     label_gap: float = 0.08
+    #: How far a halo reaches past the ink of a mark or label drawn over or under another mark's fill
+    #: (`lecturekit.plan.halos`): 0.03 units, 4 px at 1080p, inside the label gap.
+    halo: float = 0.03
 
     @property
     def ring_reach(self) -> float:

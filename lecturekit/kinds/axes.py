@@ -28,6 +28,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.LABEL,
     backing=None,
+    fills=False,
     enters=entering(Entrance.CREATE),
     seconds=timing(FRAME_IN),
     label_rank=None,

@@ -131,6 +131,9 @@ class KindDef:
     #: What it paints behind what it holds (its text, its label, its children); None: nothing, so
     #: what it holds stands on what it stands on.
     backing: Fill | None
+    #: Its mark is a filled dot (the disc its box holds), which another mark of its container may
+    #: be drawn over or under (`lecturekit.plan.halos`).
+    fills: bool
     #: How it enters for each show style.
     enters: Mapping[ShowStyle, Entrance]
     #: Seconds its entrance takes for each show style; None: as long as writing its text takes.

@@ -27,6 +27,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.LABEL,
     backing=CARD,
+    fills=False,
     enters=entering(Entrance.FADE_IN),
     seconds=timing(FRAME_IN),
     label_rank=None,

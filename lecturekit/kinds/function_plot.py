@@ -26,6 +26,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.MARK,
     backing=None,
+    fills=False,
     enters=entering(Entrance.CREATE),
     seconds=timing(None),
     label_rank=None,

@@ -36,6 +36,7 @@ KIND = register(KindDef(
     text=TextStyle(prose=True, font="heading", align="center"),
     inks=Ink.TEXT,
     backing=None,
+    fills=False,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

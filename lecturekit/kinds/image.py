@@ -25,6 +25,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.NOTHING,
     backing=None,
+    fills=False,
     enters=entering(Entrance.FADE_IN),
     seconds=timing(FADE_IN),
     label_rank=None,

@@ -27,6 +27,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.MARK,
     backing=None,
+    fills=False,
     enters=entering(Entrance.CREATE),
     seconds=timing(DRAW),
     label_rank=1,

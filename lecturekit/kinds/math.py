@@ -37,6 +37,7 @@ KIND = register(KindDef(
     text=TextStyle(prose=False, font="math"),
     inks=Ink.TEXT,
     backing=None,
+    fills=False,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

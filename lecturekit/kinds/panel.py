@@ -37,6 +37,7 @@ KIND = register(KindDef(
     text=TextStyle(prose=True, font="body", wraps=True, padded=True),
     inks=Ink.TEXT,
     backing=PANEL,
+    fills=False,
     enters=entering(Entrance.PANEL),
     seconds=timing(None),
     label_rank=None,

@@ -26,6 +26,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.MARK,
     backing=None,
+    fills=True,
     enters=entering(Entrance.GROW, drawn=Entrance.CREATE),
     seconds=timing(GROW),
     label_rank=3,

@@ -44,6 +44,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.TEXT,
     backing=None,
+    fills=False,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

@@ -37,6 +37,7 @@ KIND = register(KindDef(
     text=TextStyle(prose=True, font="title", align="center", wraps=True, shrinks=True),
     inks=Ink.TEXT,
     backing=None,
+    fills=False,
     enters=entering(Entrance.WRITE),
     seconds=timing(TITLE),
     label_rank=None,

@@ -36,6 +36,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.NOTHING,
     backing=None,
+    fills=False,
     enters=entering(Entrance.WRITE),
     seconds=timing(None),
     label_rank=None,

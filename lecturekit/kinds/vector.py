@@ -26,6 +26,7 @@ KIND = register(KindDef(
     text=None,
     inks=Ink.MARK,
     backing=None,
+    fills=False,
     enters=entering(Entrance.CREATE, grown=Entrance.GROW_FROM_START),
     seconds=timing(DRAW),
     label_rank=0,

@@ -15,8 +15,9 @@ measured on the plan's own items (what `plan --json` lists), and the rules a boa
 - The smallest box clearance (`clearances`): between a box the board draws around ink and the
   ink it holds, subscripts and accents included (`clearance.box_clearances`), against
   `BoardSize.clearance`.
-- The lowest contrast (`contrasts`): each ink's colour against what is painted behind it
-  (`resolve.contrast.surfaces`), as a share of the WCAG 2.2 figure it must meet.
+- The lowest contrast (`contrasts`): each ink's colour against what is painted behind it (the
+  surfaces `resolve.contrast.surfaces` names, and another mark's fill it lies on, or its halo:
+  `plan.halos`), as a share of the WCAG 2.2 figure it must meet.
 
 A board fails a rule (`failures`) when it sets any text below `Sizes.minimum` (whether or not the
 layout could have held it: the audit does not judge that, `check` warns where the layout could
@@ -36,12 +37,13 @@ import numpy as np
 from lecturekit.boxes import Box
 from lecturekit.contrast import GRAPHICS, TEXT, ratio
 from lecturekit.plan.clearance import box_clearances
-from lecturekit.plan.items import BoardItem
+from lecturekit.plan.items import OWNED, BoardItem
 from lecturekit.plan.layout import content_area
 from lecturekit.plan.placement import clock
 from lecturekit.plan.scene_plan import Board, LecturePlan, ScenePlan
 from lecturekit.plan.typeset import PT
 from lecturekit.resolve.contrast import least_contrast, surfaces
+from lecturekit.syntax.nodes import Spec
 from lecturekit.theme import AXIS, EMPHASIS, PALETTE, Theme, color
 from lecturekit.typst.document import TEXT_SIZE
 
@@ -52,7 +54,7 @@ _EPS = 1e-6
 BODY, FORMULAS, TABLE, LABELS = "body", "formulas", "table", "labels"
 _TOP_ROLES = {"Panel": BODY, "Block": BODY, "Text": BODY, "Math": FORMULAS, "Derivation": FORMULAS, "Table": TABLE}
 #: What `plan --json` lists a label, a legend entry, axis numbers and a Box action's ring as.
-_LABEL_KINDS = ("label", "legend")
+_LABEL_KINDS = OWNED
 _TICKS, _RING, _HEADING = "ticks", "box", "Heading"
 
 
@@ -268,8 +270,9 @@ def clearances(plan: ScenePlan, board: Board) -> list[Clearance]:
 
 def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:
     """Each ink on the board with the contrast it has against what is painted behind it and the
-    WCAG 2.2 figure it needs: an object's colour (its text, mark or label), an Axes' numbers in
-    the axis colour, and a Box action's ring in the emphasis colour, on the board."""
+    WCAG 2.2 figure it needs: an object's colour (its text, mark or label) against its surfaces
+    and the fills it lies on (`behind`), an Axes' numbers in the axis colour, and a Box action's
+    ring in the emphasis colour, on the board."""
     objects = plan.objects
     board = PALETTE["background"]
     found = []
@@ -285,8 +288,17 @@ def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:
         if spec is None or needed is None:
             continue
         drawn = color(spec.color)
-        found.append(Contrast(item.name, min(ratio(drawn, b) for b in surfaces(spec, objects).values()), needed))
+        found.append(Contrast(item.name, min(ratio(drawn, b) for b in behind(plan, spec, item)), needed))
     return found
+
+
+def behind(plan: ScenePlan, spec: Spec, item: BoardItem) -> list[str]:
+    """The colours painted against an item of `spec`: the surfaces it is drawn on
+    (`resolve.contrast.surfaces`), and the fills it lies on or under (`BoardItem.against`), or,
+    where it is drawn with a halo, the halo that parts it from them (`plan.halos`)."""
+    under = list(surfaces(spec, plan.objects).values())
+    halo = plan.halos.get(spec.name)
+    return [*under, halo] if halo is not None else [*under, *(color(plan.objects[f].color) for f in item.against)]
 
 
 def table(audits: Sequence[BoardAudit]) -> str:

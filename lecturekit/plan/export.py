@@ -51,6 +51,8 @@ def _item_json(item: BoardItem, theme: Theme) -> dict[str, Any]:
         value = getattr(item, key)
         if value is not None:
             found[key] = round(value, 5) if isinstance(value, float) else value
+    if item.against:
+        found["against"] = list(item.against)
     return found
 
 

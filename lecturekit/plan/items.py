@@ -5,7 +5,7 @@ labels, legend entries and axis numbers beside them (`plan --json` lists them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -14,6 +14,7 @@ from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.kinds.outline import NumbersOf, Outline, ParentSpace
 from lecturekit.plan import shapes
+from lecturekit.plan.halos import lies_on, meets
 from lecturekit.plan.placement import LABEL_REACH
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.settle import settle
@@ -40,6 +41,9 @@ class BoardItem:
     piece: int | None = None
     #: For a label: no place on the board keeps the label gap from the rest (`settle.Settled`).
     crowded: bool = False
+    #: For a dot's or a text's item in a figure (`halos.lies_on`): the other children whose dot
+    #: it lies on or under (`halos.meets`), painted against it besides its card and the board.
+    against: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,10 +92,12 @@ class Figures:
             found.append(BoardItem(container + LABEL, "label", extent, container, container,
                                    font=self.texts[container + LABEL].font * scale))
         outlines, chosen, crowded = self.settled(container, space)
+        children: list[BoardItem] = []
         for name, outline in outlines.items():
             if name in shown:
-                found += self.child(self.objects[name], space, outline, chosen, crowded)
-        return found
+                children += self.child(self.objects[name], space, outline, chosen, crowded)
+        return found + _against(children, {n for n in outlines if n in shown and kind_def(self.objects[n].kind).fills},
+                                {n for n in outlines if lies_on(self.objects[n])})
 
     def settled(self, container: str, space: ParentSpace
                 ) -> tuple[dict[str, Outline], dict[tuple[str, int], Box], frozenset[tuple[str, int]]]:
@@ -173,3 +179,25 @@ class Figures:
                                   font=font * space.legend[spec.name][2] if kind == "legend" and font else font,
                                   crowded=(spec.name, k) in crowded)
                         for k, (kind, _) in enumerate(outline.marks)]
+
+
+#: The kinds of item drawn as part of the object they are `of` (its label, its legend entry), whose
+#: own fill they are never against.
+OWNED = ("label", "legend")
+
+
+def _against(items: list[BoardItem], fills: set[str], judged: set[str]) -> list[BoardItem]:
+    """The items of a container's children, each of those `judged` (`halos.lies_on`) with the
+    fills of the others it lies on."""
+    discs = [(item.name, item.box) for item in items if item.name in fills]
+    if not discs:
+        return items
+    found = []
+    for item in items:
+        owner = item.of if item.kind in OWNED else item.name
+        if owner not in judged:
+            found.append(item)
+            continue
+        met = tuple(dict.fromkeys(name for name, disc in discs if name != owner and meets(disc, item.box)))
+        found.append(replace(item, against=met) if met else item)
+    return found

@@ -13,6 +13,7 @@ from types import MappingProxyType
 from lecturekit.boxes import Box
 from lecturekit.kinds import AxesSpec, Role, VariableNumberSpec, depends_on, kind_def, own_variables
 from lecturekit.plan import shapes
+from lecturekit.plan.halos import halos
 from lecturekit.plan.items import BoardItem, Figures
 from lecturekit.plan.layout import Placed
 from lecturekit.plan.placement import Crowded, Stay, aspect_of
@@ -100,6 +101,12 @@ class ScenePlan:
             if variables:
                 found[name] = variables
         return MappingProxyType(found)
+
+    @cached_property
+    def halos(self) -> Mapping[str, str]:
+        """The children drawn with a halo, with its colour (`halos.halos`): worked out from the
+        colours alone, so the painter asks it without the boards."""
+        return MappingProxyType(halos(self.objects))
 
     @cached_property
     def boards(self) -> tuple[Board, ...]:

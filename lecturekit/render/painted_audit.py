@@ -13,7 +13,8 @@ pixels, each in the boxes the plan lists:
   5% farthest are the glyphs' cores,
   drawn in the ink itself, and their median is robust to the few pixels where two strokes blend.
   The figure is `lecturekit.contrast.ratio` of the two, against the WCAG figure the plan asks of
-  that ink (4.5:1 text, 3:1 marks).
+  that ink (4.5:1 text, 3:1 marks). A mark wholly under a dot drawn after it (`hidden`) is not
+  seen, and not measured.
 - **Ink clearance** (`ink_clearance`): for each box `clearance.box_clearances` lists with an
   edge painted round its ink (a Box action's ring, a Panel's or Block's backing: `Room.edge`;
   a highlight or a header rule has none), its stroke is found on the pixels side by side: scanning in
@@ -52,10 +53,14 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.contrast import hexed, luminance, ratio
+from lecturekit.kinds import kind_def
 from lecturekit.plan.audit import BoardAudit, Clearance, Contrast, audit_board, contrasts
 from lecturekit.plan.clearance import box_clearances
+from lecturekit.plan.halos import covers
+from lecturekit.plan.items import OWNED, BoardItem
 from lecturekit.plan.placement import clock
 from lecturekit.plan.scene_plan import Board, ScenePlan
+from lecturekit.replay import Replay
 from lecturekit.settings import Preset
 
 #: A pixel is ink (or edge) where a channel differs from the surface by more than this (0-255).
@@ -165,7 +170,8 @@ def _audited(plan: ScenePlan, board: Board, frame: int, settled: bool, picture: 
     kinds = {item.name: item.kind for item in painted}
 
     inks = []
-    for c in {c.of: c for c in contrasts(plan, painted)}.values():
+    unseen = hidden(plan, frame, painted)
+    for c in {c.of: c for c in contrasts(plan, painted) if c.of not in unseen}.values():
         found = [r for box in boxes.get(c.of, [])
                  if (r := painted_ratio(picture, rect(box, picture.shape, per_unit),
                                         rect(box, picture.shape, per_unit, _OUTSIDE)))]
@@ -191,6 +197,27 @@ def _audited(plan: ScenePlan, board: Board, frame: int, settled: bool, picture: 
     return PaintedAudit(audit, frame, plan.start + frame / plan.fps, settled, line,
                         min(inks, key=lambda c: c.ratio / c.needed, default=None),
                         min(held, key=lambda c: c.measured - c.stated, default=None), failures)
+
+
+def hidden(plan: ScenePlan, frame: int, items: Sequence[BoardItem]) -> set[str]:
+    """The items of children wholly under the fill of a child drawn after them (which arrived on
+    the board later, so is stacked over them: `replay.Replay`'s order), at `frame`: not seen, so
+    with no painted contrast to measure (a node under the larger dot travelling along a chain)."""
+    board = Replay()
+    for cue in plan.cues:
+        if cue.frame > frame:
+            break
+        board.apply(cue.action)
+    stacked = {name: k for k, name in enumerate(board.on)}
+    discs = {item.name: item.box for item in items if item.name in plan.objects
+             and kind_def(plan.objects[item.name].kind).fills}
+    found = set()
+    for item in items:
+        owner = item.of if item.kind in OWNED and item.of else item.name
+        if any(stacked.get(f, -1) > stacked.get(owner, -1) and covers(discs[f], item.box, item.name in discs)
+               for f in item.against if f in discs):
+            found.add(item.name)
+    return found
 
 
 def _failures(inks: Sequence[Contrast], held: Sequence[Clearance], tolerance: float) -> tuple[str, ...]:

@@ -39,6 +39,7 @@ from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import builders as build
 from lecturekit.render.builders import Context, Drawn
+from lecturekit.render.halo import haloed
 
 Where = Box | ParentSpace
 S = TypeVar("S", bound=Spec)
@@ -74,7 +75,10 @@ def unregister(kind: Kind) -> None:
 
 
 def paint(spec: Spec, ctx: Context, where: Where) -> Drawn | None:
-    return _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentSpace](spec, ctx, where)
+    """`spec` drawn by its kind's painter, over its halo where the plan gives it one (`plan.halos`)."""
+    drawn = _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentSpace](spec, ctx, where)
+    halo = ctx.plan.halos.get(spec.name)
+    return drawn if drawn is None or halo is None else haloed(drawn, halo, ctx.plan.theme.board.halo)
 
 
 def missing() -> list[Kind]:

@@ -47,6 +47,7 @@ KIND = KindDef(
     text=None,
     inks=Ink.MARK,
     backing=None,
+    fills=True,
     enters=entering(Entrance.GROW),
     seconds=timing(SECONDS),
     label_rank=None,

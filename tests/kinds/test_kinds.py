@@ -47,7 +47,8 @@ class _Shape(Spec):
 
 
 PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQUIRED, container=False,
-             stepped=False, reflows=False, text=None, inks=Ink.MARK, backing=None, enters=entering(Entrance.CREATE),
+             stepped=False, reflows=False, text=None, inks=Ink.MARK, backing=None, fills=False,
+             enters=entering(Entrance.CREATE),
              seconds=timing(1.0), label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE,
              hints=frozenset())
 

@@ -40,7 +40,7 @@ def documents(plans: dict[str, LecturePlan]) -> dict[str, dict[str, Any]]:
 SCENE_KEYS = {"index", "title", "duration", "frames", "cues", "boards"}
 CUE_KEYS = {"time", "frame", "duration", "object", "action"}
 
-ITEM_KEYS = {"name", "kind", "bbox", "parent", "of", "font", "aspect", "piece"}
+ITEM_KEYS = {"name", "kind", "bbox", "parent", "of", "font", "aspect", "piece", "against"}
 
 
 @pytest.mark.parametrize("lecture", LECTURES)
@@ -72,6 +72,9 @@ def test_the_json_has_the_documented_shape(documents, plans, lecture: str):
             assert set(board) == {"time", "items"}
             for item in board["items"]:
                 assert {"name", "kind", "bbox", "parent"} <= set(item) <= ITEM_KEYS
+                for dot in item.get("against", []):  # a dot of the same container, on the board
+                    assert dot != item["name"] and plan.objects[dot].parent == item["parent"]
+                    assert kind_def(plan.objects[dot].kind).fills and any(i["name"] == dot for i in board["items"])
                 assert len(item["bbox"]) == 4 and all(isinstance(v, float | int) for v in item["bbox"])
                 if item["kind"] in ("label", "legend", "ticks"):  # beside an object, drawn in its parent
                     assert plan.objects[item["of"]].parent == item["parent"] or item["of"] == item["parent"]

@@ -1,0 +1,90 @@
+"""The painter draws a halo where the plan gives one (`plan.halos`, `render.halo`), and on the
+painted frame a yellow dot on a blue node then has its figure; a node wholly under a larger dot
+drawn after it is not seen, and not measured."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from lecturekit import theme
+from lecturekit.contrast import ratio
+from lecturekit.kinds import Entrance, Parent, registered
+from lecturekit.model import load
+from lecturekit.plan import plan_scene
+from lecturekit.render import builders, painters
+from lecturekit.render.halo import PER_WIDTH
+from lecturekit.render.painted_audit import audit_painted, hidden
+from lecturekit.resolve import resolve
+from lecturekit.settings import PRESETS, Quality
+from tests.plan.conftest import SHOW
+from tests.plan.test_halos import CARD, CHAIN, FIGURE
+
+
+def _plan(write_lecture, objects, does):
+    lecture = write_lecture(objects, does)
+    return plan_scene(resolve(load(lecture)).scenes[0], 15, lecture.parent)
+
+
+def test_the_painter_draws_the_dot_over_its_halo_in_the_card_s_colour(write_lecture):
+    """The halo is a copy of the dot behind it, in the card's colour, reaching `BoardSize.halo`
+    past it; the dot itself (what emphasis recolours) is drawn over it, unchanged."""
+    plan = _plan(write_lecture, CHAIN, [(1.0, SHOW.format(n)) for n in CHAIN])
+    ctx = builders.Context(plan, dict(plan.initial_values), {})
+    ctx.spaces["fig"] = ctx.space_for(plan.objects["fig"], plan.stays["fig"][0].place.box)
+    drawn = painters.paint(plan.objects["dot"], ctx, ctx.spaces["fig"])
+    assert drawn is not None and drawn.ink is not None
+    halo, own = drawn.mobject.submobjects  # the dot keeps its place, last, after its halo
+    [edge] = halo.family_members_with_points()
+    assert own is drawn.ink
+    assert edge.get_fill_color().to_hex().upper() == CARD == edge.get_stroke_color().to_hex().upper()
+    assert drawn.ink.get_fill_color().to_hex().upper() == theme.color("yellow")
+    assert edge.get_stroke_width() * PER_WIDTH / 2 == pytest.approx(plan.theme.board.halo)
+    assert np.allclose(edge.get_center(), drawn.ink.get_center())
+
+
+def test_a_formula_on_a_dot_is_haloed_afresh_on_every_build(write_lecture):
+    """A formula drawn in a figure is its glyphs, which are kept between builds: its halo is put
+    beside them, never into them, so building it again (as a moving figure does every frame)
+    gives one halo, and emphasis, which recolours the glyphs, never the halo."""
+    objects = {"fig": FIGURE, "node": "a Point [yellow] drawn in fig (location=(2.0, 1.0), marker_radius=0.6)",
+               "x": 'a Math [blue] that says "$x$" drawn in fig'}
+    plan = _plan(write_lecture, objects, [(1.0, SHOW.format(n)) for n in objects])
+    assert "x" in plan.halos
+    ctx = builders.Context(plan, dict(plan.initial_values), {})
+    ctx.spaces["fig"] = ctx.space_for(plan.objects["fig"], plan.stays["fig"][0].place.box)
+    first, again = (painters.paint(plan.objects["x"], ctx, ctx.spaces["fig"]) for _ in range(2))
+    assert first is not None and again is not None and again.ink is first.ink  # the glyphs, kept
+    assert len(again.mobject.submobjects) == 2 and again.mobject.submobjects[1] is again.ink
+    assert len(again.ink.family_members_with_points()) == len(first.mobject.submobjects[0].family_members_with_points())
+
+
+def test_a_node_under_a_larger_dot_drawn_after_it_is_hidden_but_not_one_drawn_over_it(write_lecture):
+    objects = {**CHAIN, "signal": "a Point [yellow] drawn in fig (location=(2.0, 1.0), marker_radius=0.3)"}
+    late = _plan(write_lecture, objects, [(1.0, SHOW.format(n)) for n in objects])
+    frame = late.boards[-1].frame
+    assert hidden(late, frame, late.items_at(frame)) == {"node", "dot"}
+    order = ["fig", "signal", "node", "dot", "apart"]
+    early = _plan(write_lecture, objects, [(1.0 + k, SHOW.format(n)) for k, n in enumerate(order)])
+    frame = early.boards[-1].frame
+    assert hidden(early, frame, early.items_at(frame)) == set()
+
+
+def test_every_kind_a_halo_may_be_given_enters_whole():
+    """A halo goes first in its object's group (`haloed`); an entrance that reaches into the group
+    (an arrow grown from its first part's start, a Panel's text written as its last) would find
+    the halo there. No kind judged against a dot (`lies_on`) enters so."""
+    inside = {Entrance.GROW_FROM_START, Entrance.PANEL}
+    for definition in registered():
+        if definition.parent is not Parent.NEVER and (definition.fills or definition.text is not None):
+            assert not inside & set(definition.enters.values()), definition.kind
+
+
+@pytest.mark.slow
+def test_the_painted_dot_on_the_node_has_its_figure(write_lecture):
+    """The defect, on pixels: at -q l the dot had 1.5:1 against the node painted behind it."""
+    plan = _plan(write_lecture, CHAIN, [(1.0, SHOW.format(n)) for n in CHAIN])
+    [*_, last] = audit_painted(plan, PRESETS[Quality.l])
+    assert last.settled and last.painted_failures == ()
+    assert last.contrast is not None and last.contrast.ratio >= last.contrast.needed
+    assert ratio(theme.color("yellow"), theme.color("blue")) < 3.0 <= last.contrast.ratio
