@@ -253,10 +253,10 @@ class _SceneWriter:
         literal = "(" + ", ".join("(" + ", ".join(repr(c) for c in row) + ("," if columns == 1 else "") + ")"
                                   for row in cells) + ("," if rows == 1 else "") + ")"
         flat = [c for row in cells for c in row]
-        # the TEXT determines the cells: each one atom, and no two words side by side (they could be one cell)
-        fixed = all(len(c.split()) == 1 for c in flat) and not any(
-            _word(a) and _word(b) for a, b in itertools.pairwise(flat))
-        if len(literal) > 63 and fixed and draw(st.booleans()):  # cut where the recording cuts long values
+        one_word = all(len(c.split()) == 1 for c in flat)
+        # the TEXT determines the cells where no two words stand side by side (they could be one cell)
+        fixed = not any(_word(a) and _word(b) for a, b in itertools.pairwise(flat))
+        if len(literal) > 63 and one_word and draw(st.booleans()) and fixed:  # cut where the recording cuts
             literal = literal[:63] + "…"
         name = self.fresh("table")
         description = f'{self.tinted(name, "Table")} that says "{text}" (rows={literal}, header={header})'
