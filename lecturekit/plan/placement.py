@@ -1,6 +1,8 @@
 """Places over time: a board is laid out anew for what is on it whenever it will then hold still
 for `SETTLE` seconds. Arrivals closer together than that are laid out together, at the first of
-them; one that comes later lays the board out again, and what is already there moves.
+them, unless something leaves between them (but for what arrives as it goes: a heading
+replaced); one that comes later, or after such a departure, lays the board out again, and what is
+already there moves.
 
 What is on the board keeps its size if it is a text (a paragraph may wrap anew at its font);
 visuals scale. So a text's size is chosen for the board's life: an arrival lays the board out for
