@@ -472,7 +472,8 @@ class _Placer:
                     break
             elif kind == "arrive" and name not in on:  # a departure resizes no text: arrivals choose sizes
                 group, leaving = self.group(j, on)  # laid out together, as `arrive` lays them out
-                on = [n for n in on if n not in {self.events[k][2] for k in leaving}]
+                gone = {self.events[k][2] for k in leaving}
+                on = [n for n in on if n not in gone]
                 on += [n for n in dict.fromkeys(n for _, n in group) if n not in on]
                 found.append(tuple(on))
         return tuple(dict.fromkeys(found))
