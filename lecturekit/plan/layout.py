@@ -35,9 +35,11 @@ Rules:
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
-  Visuals in a row or a column: of the arrangements that fit at the gentlest step, the one whose
-  smallest item is largest (each item's scale against its size alone on the board: a visual's
-  width, a text's font), then the largest in total.
+  Visuals in rows or columns, each row as deep as fills the width; where no such way shows every
+  visual at its visible size, rows of unequal depth too, each visual one multiple of its least
+  box (`_least_lines`: a 3:1 picture beside a tall table, each seen). Of the arrangements that
+  fit at the gentlest step, the one whose smallest item is largest (each item's scale against its
+  size alone on the board: a visual's width, a text's font), then the largest in total.
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
   lone formula may be set up to `LONE_GROWTH` times its font, within `LONE_SHARE` of the area
   (only when it stays alone for the board's life: `Item.largest` is 0 otherwise).
@@ -106,8 +108,9 @@ TITLE_SHARE = 0.35
 EXHAUSTIVE = 6
 #: A board of more content objects than this that cannot hold them legibly is laid out in a grid.
 SEARCHED = 12
-#: A board of up to this many content objects also tries its texts in two groups (`_Content._groups`).
-GROUPED = 8
+#: A board of up to this many content objects also tries its texts in two groups (`_Content._groups`):
+#: nine, measured: one more object costs a crowded board of ten (bench/boards.py) 2.6 times the time.
+GROUPED = 9
 #: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
 GRID_MEASURE = MAX_MEASURE / 2
 #: The narrowest of two unequal text columns at the body's full size (about 20 characters a
@@ -227,11 +230,12 @@ class Arrangement:
 def most_arrangements(n: int) -> int:
     """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
     each of at most 18 font steps, 1 or 2 columns and `SHARES_TRIED` + 1 places for the texts, the visuals both
-    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows; on a board of
+    in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows, each way
+    in rows of one depth and (where those do not show every visual) of unequal depths; on a board of
     up to `GROUPED` objects, as many again for each of the n - 1 ways to cut the texts in two
     groups, the second in 1 or 2 columns beside or under the first (`_Content._groups`)."""
     groups = 1 + 2 * 2 * (n - 1) if n <= GROUPED else 1
-    return 18 * 2 * (SHARES_TRIED + 1) * 2 * max(2 ** (EXHAUSTIVE - 1), n) * groups
+    return 18 * 2 * (SHARES_TRIED + 1) * 2 * 2 * max(2 ** (EXHAUSTIVE - 1), n) * groups
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
@@ -593,19 +597,33 @@ class _Content:
     def _visual_block(self, region: Box) -> dict[str, Placed]:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
-        size, then the smallest of them largest, then all of them."""
+        size, then the smallest of them largest, then all of them. Where no way of rows that
+        fill the width shows them all, rows of unequal depth are tried too (`_least_lines`)."""
         best: dict[str, Placed] = {}
         best_key: tuple[float, ...] = (-1.0e9,)
-        for lines in _breaks(len(self.visuals)):
-            for across in (True, False):
+        ways = [(lines, across) for lines in _breaks(len(self.visuals)) for across in (True, False)]
+        for least in (False, True):
+            for lines, across in ways:
+                places = self._least_lines(region, lines, across) if least else self._lines(region, lines, across)
+                if places is None:
+                    continue
                 count("layout arrangements")
-                places = self._lines(region, lines, across)
                 scales = [self._scale(n, p.box) for n, p in places.items()]
                 seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
                 key = (seen, round(min(scales), 4), sum(scales))
                 if key > best_key:
                     best, best_key = places, key
+            if best_key[0] >= len(self.visuals):
+                break
         return best
+
+    def _groups_of(self, lines: tuple[int, ...]) -> list[list[Item]]:
+        """The visuals cut into runs of `lines` items each, in order."""
+        groups, start = [], 0
+        for run in lines:
+            groups.append(self.visuals[start:start + run])
+            start += run
+        return groups
 
     def _lines(self, region: Box, lines: tuple[int, ...], across: bool) -> dict[str, Placed]:
         """The visuals in rows of `lines` items each (`across`), or in columns, centred in
@@ -613,10 +631,7 @@ class _Content:
         the tallest cut down first."""
         gap = self.gap
         width, height = (region.width, region.height) if across else (region.height, region.width)
-        groups, start = [], 0
-        for run in lines:
-            groups.append(self.visuals[start:start + run])
-            start += run
+        groups = self._groups_of(lines)
 
         def ratio(v: Item) -> float:  # along the line over across it
             return v.aspect if across else 1 / v.aspect
@@ -625,6 +640,34 @@ class _Content:
         thick = _level(full, max(0.0, height - gap * (len(groups) - 1)))
         sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
                  for g, t in zip(groups, thick, strict=True)]
+        return self._laid(region, groups, sizes, across)
+
+    def _least_lines(self, region: Box, lines: tuple[int, ...], across: bool) -> dict[str, Placed] | None:
+        """The visuals in rows (`across`) or columns as `_lines` cuts them, but each at one
+        multiple of its least box (`_least_box`), the largest `region` holds: a row's items
+        differ in depth, so a wide short picture and a tall table share a row, each seen, where
+        a row of one depth gives the wide one all the width. None where that multiple is under
+        1 (some would not be seen)."""
+        gap = self.gap
+        width, height = (region.width, region.height) if across else (region.height, region.width)
+        groups = self._groups_of(lines)
+        least = {v.name: self._least_box(v) if across else self._least_box(v)[::-1] for v in self.visuals}
+        lengths = [sum(least[v.name][0] for v in g) for g in groups]
+        depths = [max(least[v.name][1] for v in g) for g in groups]
+        scale = min([(width - gap * (len(g) - 1)) / length for g, length in zip(groups, lengths, strict=True)]
+                    + [(height - gap * (len(groups) - 1)) / sum(depths)])
+        if scale < 1 - _EPS:
+            return None
+        # a table at that multiple of its least scale (its ring's room does not grow with it), a picture of its box
+        sizes = [[v.at(min(v.max_scale, v.min_scale * scale)) if v.natural is not None
+                  else self._capped(v, scale * least[v.name][0 if across else 1]) for v in g] for g in groups]
+        return self._laid(region, groups, sizes, across)
+
+    def _laid(self, region: Box, groups: list[list[Item]], sizes: list[list[tuple[float, float]]],
+              across: bool) -> dict[str, Placed]:
+        """The visuals of `groups` at `sizes` (width, height) in rows (`across`) or columns,
+        centred in `region`, tables at the smallest size of theirs."""
+        gap = self.gap
         # tables on one board are drawn at one size: the smallest of theirs
         common = min((v.drawn(Box(0, 0, w, h)).width / v.natural[0] for g, row in zip(groups, sizes, strict=True)
                       for v, (w, h) in zip(g, row, strict=True) if v.natural is not None), default=None)

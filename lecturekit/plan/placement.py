@@ -414,9 +414,9 @@ class _Placer:
             now = self.fresh_layout(tuple(names))
             scale = min([self.fresh_layout(s)[0] for s in life]
                         + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
-            # the scale that sets every new text at the minimum or above (a table's text is smaller than a Panel's)
-            legible = max((self.theme.sizes.minimum / i.font for i in items
-                           if i.role is Role.TEXT and i.fixed is None and not i.keeps_font and i.font > 0),
+            # the scale that sets every text on the board at the minimum or above, those shown
+            # included, so the board's texts keep one scale (a table's text is smaller than a Panel's)
+            legible = max((self.theme.sizes.minimum / i.base for i in items if i.role is Role.TEXT and i.base > 0),
                           default=self.theme.sizes.minimum / self.theme.sizes.body)
             if scale < legible:  # a board that will not hold its texts legibly: legible while it can
                 scale = min(now[0], legible)

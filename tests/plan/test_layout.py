@@ -375,3 +375,32 @@ def test_a_wide_picture_beside_a_derivation_takes_most_of_the_width():
     arrangement = arrange([Item("strip", Role.VISUAL, aspect=3.0), derivation], THEME)
     assert arrangement.places["steps"].font == THEME.sizes.math and arrangement.unfit == ()
     assert arrangement.places["strip"].box.width >= 0.5 * SAFE.width
+
+
+def test_a_wide_picture_and_a_tall_table_share_a_row_each_seen():
+    """After a found board (tests/lectures/found/nine-objects-no-legible-place.json): a tall
+    table, a square picture, a 1:3 and a 3:1 one, over a formula too wide for a column beside
+    them and three paragraphs. In rows each of one depth, the 3:1 picture takes the width the
+    table needs, so the texts were shrunk to 28 to make room; rows whose visuals each keep one
+    multiple of their least size show every visual with every text at its full size."""
+    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
+    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
+    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    texts = [formula] + [paragraph(f"t{k}", 100) for k in range(3)]
+    arrangement = arrange([table, *pictures, *texts], THEME)
+    assert arrangement.unfit == ()
+    assert [arrangement.places[t.name].font for t in texts] == [t.font for t in texts]
+
+
+def test_a_board_of_nine_puts_its_texts_in_two_groups_before_it_shrinks_them():
+    """The same four visuals with a formula and four paragraphs: nine objects. Its texts fit in
+    no column beside or under the visuals at any size; the formula goes with the visuals and the
+    paragraphs in a group of their own (`GROUPED`), all at full size, where the texts were set at
+    12 and the board said it found no legible place."""
+    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
+    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
+    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    texts = [formula] + [paragraph(f"t{k}", 100) for k in range(4)]
+    arrangement = arrange([table, *pictures, *texts], THEME)
+    assert arrangement.unfit == ()
+    assert all(arrangement.places[t.name].font >= MINIMUM for t in texts)
