@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from itertools import combinations
 from typing import Any
 
+from lecturekit.plan.durations import LEAVE
 from lecturekit.plan.placement import MOVED, SETTLE
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.theme import THEME
@@ -240,17 +241,22 @@ def _spans(item: dict[str, Any], area: list[float]) -> bool:
     return x1 - x0 > (area[2] - area[0]) * 0.99 or y1 - y0 > (area[3] - area[1]) * 0.99
 
 
-def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset()) -> list[str]:
+def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(),
+                   ringed: frozenset[str] = frozenset()) -> list[str]:
     """The content centred as a group in its area; and, while a text is below its role's full
     size (but one as wide or as tall as the area: room cannot make it larger), no empty band of
     the area wider than `BAND` of it, across or down, on a board `check` did not say cannot hold
-    its objects legibly (`unfit`: it is past balancing)."""
+    its objects legibly (`unfit`: it is past balancing). A visual the scene rings (`ringed`)
+    counts with the room its ring is drawn in, which the layout keeps for it all its life."""
     content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
     if not content:
         return []
     x0, y0, x1, y1 = content_area(items)
-    gx0, gy0 = min(i["bbox"][0] for i in content), min(i["bbox"][1] for i in content)
-    gx1, gy1 = max(i["bbox"][2] for i in content), max(i["bbox"][3] for i in content)
+    reach = THEME.board.ring_reach
+    boxes = [[b[0] - reach / WIDTH, b[1] - reach / HEIGHT, b[2] + reach / WIDTH, b[3] + reach / HEIGHT]
+             if i["name"] in ringed and i["kind"] in VISUALS else b for i in content for b in [i["bbox"]]]
+    gx0, gy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    gx1, gy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     faults = []
     off = max(abs((gx0 + gx1) - (x0 + x1)) / 2, abs((gy0 + gy1) - (y0 + y1)) / 2)
     if off > CENTRED:
@@ -269,29 +275,39 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     """The boards of a scene as the layout leaves them, at their fullest: the top level then
     holds still for the settle time (or to the scene's end), and no later board holds all of it
     and more. A board between arrivals laid out together keeps room for what is still to come,
-    one a departure leaves waits to be laid out again, and the texts of a board that grows are
-    sized for its fullest (placement's `life`)."""
+    one a departure leaves waits to be laid out again (it settles when it holds still for the
+    settle time once the leaver has gone, `LEAVE` after it starts to go, the scene's end no
+    sooner), and the texts of a
+    board that grows are sized for its fullest (placement's `life`). A board that ends where the
+    lecture moves an object is laid out again by that move (it carries the layout's, so the
+    lecture's cue changes the picture): the board after it is the settled one."""
     boards = scene["boards"]
+    moves = [c["time"] for c in scene["cues"] if c["action"].endswith(" moves to a new place on the board.")]
+    hides = [c["time"] for c in scene["cues"] if " is hidden from the screen" in c["action"]]
     found = []
     for k, board in enumerate(boards):
         top = _top(board["items"])
         later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
         grows = any(set(top) < set(_top(b["items"])) for b in boards[k + 1:])
-        if (later is None or later - board["time"] >= SETTLE - 1e-6) and not grows:
+        left = any(abs(t - board["time"]) < 0.1 for t in hides)  # (a cue at the board's frame)
+        moved = later is not None and any(abs(t - later) < 0.1 for t in moves)
+        # a board a departure leaves is laid out again only if it then holds still, to the scene's end too
+        end = later if later is not None else scene["duration"] if left else None
+        if (end is None or end - board["time"] >= SETTLE + (LEAVE if left else 0.0) - 1e-6) and not grows and not moved:
             found.append(board)
     return found
 
 
-def design_faults(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
-    """Every board breaking one scale per role, and every settled board (`settled`) breaking
-    balance, as `scene N t=T: what` (`warnings`: what `check` said, as for `plan_faults`)."""
+def unbalanced(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
+    """Every settled board (`settled`) breaking balance, as `scene N t=T: what` (`warnings`: what
+    `check` said, as for `plan_faults`, which holds every board to the other rules, one scale
+    per role among them)."""
     faults = []
     unfit = unfit_in(warnings)
     for scene in plan["scenes"]:
-        for board in scene["boards"]:
-            faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
-                       for f in scale_faults(board["items"], unfit)]
+        ringed = frozenset(m.group(1) for c in scene["cues"]
+                           if (m := re.match(r"A box is drawn around (\S+?)\.?$", c["action"])))
         for board in settled(scene):
             faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
-                       for f in balance_faults(board["items"], unfit)]
+                       for f in balance_faults(board["items"], unfit, ringed)]
     return faults

@@ -254,8 +254,9 @@ class _SceneWriter:
                                   for row in cells) + ("," if rows == 1 else "") + ")"
         flat = [c for row in cells for c in row]
         one_word = all(len(c.split()) == 1 for c in flat)
-        # the TEXT determines the cells where no two words stand side by side (they could be one cell)
-        fixed = not any(_word(a) and _word(b) for a, b in itertools.pairwise(flat))
+        # the TEXT determines the cells where no two words stand side by side (they could be one cell),
+        # and the rows where the cut leaves the first row whole (its length is the column count)
+        fixed = not any(_word(a) and _word(b) for a, b in itertools.pairwise(flat)) and literal.index(")") < 63
         if len(literal) > 63 and one_word and draw(st.booleans()) and fixed:  # cut where the recording cuts
             literal = literal[:63] + "…"
         name = self.fresh("table")

@@ -2,7 +2,7 @@
 nothing to report, and `plan --json` gives a plan that is JSON with no NaN, whose cues are the
 lecture's actions on their frames, and whose every board keeps the board rules of
 tests/layout_rules.py (nothing overlaps, all inside the safe area, legible text, aspects kept,
-visible sizes, no needless moves).
+visible sizes, one type scale, no needless moves) and whose settled boards are balanced.
 
 The examples hypothesis has found failing are kept in tests/lectures/found/ and run first."""
 
@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from lecturekit.cli import app
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.sources import read
-from tests.layout_rules import plan_faults
+from tests.layout_rules import plan_faults, unbalanced
 from tests.lecture_strategy import Generated, lectures, plan_of, write
 
 FOUND = Path(__file__).parent / "lectures" / "found"
@@ -79,7 +79,9 @@ def check_and_plan(generated: Generated, folder: Path, warnings: tuple[str, ...]
         cues = sorted((c["frame"], c["action"]) for c in planned["cues"]
                       if ": enter:" not in c["action"] and RELAYOUT not in c["action"])  # moves the layout adds
         assert cues == actions  # every action, on the frame its time names
-    assert plan_faults(plan, said["warnings"] + [e["message"] for e in boards]) == []
+    said_of_boards = said["warnings"] + [e["message"] for e in boards]
+    assert plan_faults(plan, said_of_boards) == []
+    assert unbalanced(plan, said_of_boards) == []
 
 
 @MANY

@@ -42,7 +42,9 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
     that only the gap keeps from being clear is nudged (up to 0.25 units) before the next spot is
     tried, so a label beside a stroke stays beside it; one that none of the places above keeps it
     for moves out to the nearest place in `safe` that keeps it and
-    meets no place in `beside` (`_anywhere_clear`), however far; only where there is none (the
+    meets no place in `beside` (`_anywhere_clear`), however far, as does one whose only place is
+    out of reach of its box and meets a place in `beside` (a legend entry wider than an Axes at
+    the safe area's edge, which can stand out on one side only); only where there is none (the
     board is that full over the container's stay) does it take the place that meets least, and it
     is listed `crowded`."""
     chosen: dict[tuple[str, int], Box] = {}
@@ -68,7 +70,10 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
         pick = _first_clear(spots, [*blocking, *lines], regions, away, [*met, *lines])
         if lines and not _clear(pick, [*blocking, *lines]):
             pick = _first_clear(spots, blocking, regions, away, met)
-        if not _clear(pick, blocking):
+        # a place out of reach of its box that meets where the others stand (the least-meeting
+        # fallback for a text too wide for the room by its box) is no better than one on a mark
+        strays = not _inside(np.array([pick], dtype=float), regions[1])[0] and not _clear(pick, away)
+        if not _clear(pick, blocking) or strays:
             found = _anywhere_clear(spots[0], [*blocking, *away], safe)
             if found is None:
                 crowded.add(key)

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from lecturekit.cli import app
 from lecturekit.plan.timeline import RELAYOUT
 from tests.conftest import DEMO, TRANSFORMER
-from tests.layout_rules import design_faults, moves_faults, plan_faults
+from tests.layout_rules import moves_faults, plan_faults, unbalanced
 
 OWN = Path(__file__).parents[1] / "lectures"
 AUDIT = TRANSFORMER.parents[2] / "tools" / "plan_audit.py"
@@ -43,11 +43,12 @@ def test_every_board_keeps_the_rules(printed):
 
 
 def test_every_board_keeps_one_scale_per_role_and_is_balanced(printed):
-    """Issue 30's design rules (tests/layout_rules.py `design_faults`), and no warning that the
-    layout missed a legible arrangement the least-area test does not rule out."""
+    """Issue 30's balance (tests/layout_rules.py `unbalanced`; `plan_faults` holds one scale per
+    role), and no warning that the layout missed a legible arrangement the least-area test does
+    not rule out."""
     _, plan, check = printed
     warnings = [w["message"] for w in json.loads(check.read_text())["warnings"]]
-    assert design_faults(json.loads(plan.read_text()), warnings) == []
+    assert unbalanced(json.loads(plan.read_text()), warnings) == []
     assert not [w for w in warnings if "found no legible place" in w]
 
 

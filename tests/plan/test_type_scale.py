@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from lecturekit.theme import THEME
-from tests.layout_rules import design_faults, plan_faults
+from tests.layout_rules import plan_faults, unbalanced
 from tests.lecture_strategy import Generated, designed_boards, growing_boards, write
 
 LECTURES = Path(__file__).parent.parent / "lectures"
@@ -34,11 +34,6 @@ def planned(lecture: Path) -> tuple[dict[str, Any], list[str]]:
     return plan, [w["message"] for w in report.get("warnings", [])]
 
 
-def scale_faults(plan: dict[str, Any], warnings: list[str] | None = None) -> list[str]:
-    """Boards breaking one scale per role (tests/layout_rules.py), and settled boards not balanced."""
-    return design_faults(plan, warnings or [])
-
-
 def fonts(plan: dict[str, Any], name: str) -> set[float]:
     return {i["font"] for s in plan["scenes"] for b in s["boards"] for i in b["items"] if i["name"] == name}
 
@@ -49,7 +44,7 @@ def test_panels_shown_one_per_beat_beside_a_tall_picture_share_one_legible_size(
     sizes = fonts(plan, "first") | fonts(plan, "second") | fonts(plan, "third")
     assert len(sizes) == 1 and min(sizes) >= THEME.sizes.minimum, sizes
     assert not [w for w in warnings if "legible size" in w]
-    assert scale_faults(plan) == [] and plan_faults(plan) == []
+    assert unbalanced(plan) == [] and plan_faults(plan) == []
 
 
 def test_a_derivation_growing_beside_a_block_is_set_at_the_formula_size_of_the_block():
@@ -57,14 +52,14 @@ def test_a_derivation_growing_beside_a_block_is_set_at_the_formula_size_of_the_b
     plan, warnings = planned(LECTURES / "a-derivation-growing-beside-a-block" / "lecture.json")
     assert fonts(plan, "steps") == {THEME.sizes.math} and fonts(plan, "why") == {THEME.sizes.body}
     assert not [w for w in warnings if "legible size" in w]
-    assert scale_faults(plan) == [] and plan_faults(plan) == []
+    assert unbalanced(plan) == [] and plan_faults(plan) == []
 
 
 @pytest.mark.parametrize("name", ["derivation-beside-a-block", "thales", "normal-curve", "moving-vectors",
                                   "world-scripts", "a-crowded-board"])
 def test_every_board_of_our_lectures_keeps_one_type_scale(name):
     plan, warnings = planned(LECTURES / name / "lecture.json")
-    assert scale_faults(plan, warnings) == []
+    assert unbalanced(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
 
 
@@ -79,7 +74,7 @@ def test_a_board_that_grows_keeps_one_type_scale_and_warns_only_when_it_cannot_h
     with tempfile.TemporaryDirectory() as folder:
         lecture, _ = write(generated, Path(folder))
         plan, warnings = planned(lecture)
-    assert scale_faults(plan, warnings) == []
+    assert unbalanced(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
 
 
@@ -96,7 +91,7 @@ def test_a_crowded_board_sets_every_text_legibly_where_it_can():
     for name in ("solve", "orth"):
         assert fonts(plan, name) == {THEME.sizes.minimum * RATIO}, name
     assert not [w for w in warnings if "legible size" in w]
-    assert scale_faults(plan) == [] and plan_faults(plan, warnings) == []
+    assert unbalanced(plan) == [] and plan_faults(plan, warnings) == []
 
 
 #: Issue 30's boards tried (DESIGNED=500 for the issue's count).
@@ -115,5 +110,5 @@ def test_issue_30s_boards_keep_the_design_rules(generated: Generated):
         lecture, _ = write(generated, Path(folder))
         plan, warnings = planned(lecture)
     assert not [w for w in warnings if "found no legible place" in w]
-    assert scale_faults(plan, warnings) == []
+    assert unbalanced(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
