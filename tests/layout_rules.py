@@ -277,7 +277,7 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     and more. A board between arrivals laid out together keeps room for what is still to come,
     one a departure leaves waits to be laid out again (it settles when it holds still for the
     settle time once the leaver has gone, `LEAVE` after it starts to go, the scene's end no
-    sooner), and the texts of a
+    sooner: so does one of arrivals laid out together before one of them left), and the texts of a
     board that grows are sized for its fullest (placement's `life`). A board that ends where the
     lecture moves an object is laid out again by that move (it carries the layout's, so the
     lecture's cue changes the picture): the board after it is the settled one."""
@@ -289,11 +289,13 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
         top = _top(board["items"])
         later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
         grows = any(set(top) < set(_top(b["items"])) for b in boards[k + 1:])
-        left = any(abs(t - board["time"]) < 0.1 for t in hides)  # (a cue at the board's frame)
         moved = later is not None and any(abs(t - later) < 0.1 for t in moves)
-        # a board a departure leaves is laid out again only if it then holds still, to the scene's end too
-        end = later if later is not None else scene["duration"] if left else None
-        if (end is None or end - board["time"] >= SETTLE + (LEAVE if left else 0.0) - 1e-6) and not grows and not moved:
+        # a departure (at the board's frame or before) has the board laid out again only if it then
+        # holds still for SETTLE once the leaver has gone, the scene's end no sooner
+        end = later if later is not None else scene["duration"]
+        waits = any(t <= board["time"] + 0.1 and end < t + LEAVE + SETTLE - 1e-6 for t in hides)
+        holds = later is None or later - board["time"] >= SETTLE - 1e-6
+        if holds and not waits and not grows and not moved:
             found.append(board)
     return found
 
