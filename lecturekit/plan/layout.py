@@ -35,9 +35,10 @@ Rules:
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
-  Visuals in rows or columns, each row as deep as fills the width; where no such way shows every
-  visual at its visible size, rows of unequal depth too, each visual one multiple of its least
-  box (`_least_lines`: a 3:1 picture beside a tall table, each seen). Of the arrangements that
+  Visuals in rows or columns, each row as deep as fills the width; where nothing fits so at any
+  step, rows of unequal depth too (`_unequal`), each visual one multiple of its least box
+  (`_least_lines`: a 3:1 picture beside a tall table, each seen), before pictures are drawn
+  below their visible size. Of the arrangements that
   fit at the gentlest step, the one whose smallest item is largest (each item's scale against its
   size alone on the board: a visual's width, a text's font), then the largest in total.
 - A lone visual fills the content area (a table up to `LONE_GROWTH` times its largest size); a
@@ -397,6 +398,8 @@ class _Content:
         #: is already smaller shrinks). A part of the board takes the whole board's.
         self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0)) if floor is None \
             else floor
+        #: Whether visuals may go in rows of unequal depth (`_unequal`).
+        self.unequal = False
 
     def arrange(self) -> Arrangement:
         if not self.texts:
@@ -408,6 +411,7 @@ class _Content:
         searched = len(self.texts) + len(self.visuals) <= SEARCHED
         holds = searched or not self.cannot_hold()
         grouped: bool | None = None  # whether the texts in two groups fit at the last step (or, so, at any)
+        proven = not holds
         for step in range(max(steps, 0) + 1 if holds else 0):
             self.visuals = self._at(step)
             for columns in (1, 2):
@@ -417,6 +421,7 @@ class _Content:
                 if options:
                     return max(options, key=lambda o: self._score(o))
             if step == 0 and self.cannot_hold():
+                proven = True
                 break  # no smaller step can hold it either
             if grouped is None:
                 grouped = len(self.items) <= GROUPED and bool(self.visuals) \
@@ -424,11 +429,28 @@ class _Content:
             options = list(self._groups(step)) if grouped else []
             if options:
                 return max(options, key=lambda o: self._score(o))
+        rescued = self._unequal(max(steps, 0)) if searched and not proven else None
+        if rescued is not None:
+            return rescued
         self.visuals = self.given
         shrunk = self._pictures_shrunk(max(steps, 0)) if searched else None
         if shrunk is not None:
             return shrunk
         return self._overfull(steps) if searched else self._grid()
+
+    def _unequal(self, step: int) -> Arrangement | None:
+        """Where nothing fits at any step: the visuals in rows of unequal depth too (`_least_lines`,
+        each one multiple of its least box), at the last step, beside or under the texts or with
+        them in two groups; the best by `_score`, or None. Tried only here: where rows of one
+        depth fit at some step, they fill their part of the board better."""
+        if not self.visuals or self.unequal:
+            return None
+        self.unequal = True
+        self.visuals = self._at(step)
+        options = [o for c in (1, 2) if c <= len(self.texts) for o in self._options(step, c)]
+        if not options and len(self.items) <= GROUPED:
+            options = list(self._groups(step))
+        return max(options, key=self._score) if options else None
 
     def _at(self, step: int) -> list[Item]:
         """The visuals at this step: a table (an item with a `base` font) set at the board's one
@@ -598,11 +620,12 @@ class _Content:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
         size, then the smallest of them largest, then all of them. Where no way of rows that
-        fill the width shows them all, rows of unequal depth are tried too (`_least_lines`)."""
+        fill the width shows them all, rows of unequal depth are tried too (`_least_lines`), when
+        the board has come to them (`_unequal`)."""
         best: dict[str, Placed] = {}
         best_key: tuple[float, ...] = (-1.0e9,)
         ways = [(lines, across) for lines in _breaks(len(self.visuals)) for across in (True, False)]
-        for least in (False, True):
+        for least in (False, True) if self.unequal else (False,):
             for lines, across in ways:
                 places = self._least_lines(region, lines, across) if least else self._lines(region, lines, across)
                 if places is None:
@@ -771,6 +794,7 @@ class _Content:
         if min(part.width, part.height) <= self.gap:
             return None
         content = _Content(self._at(step) + near, part, self.theme, self.measure, self.floor)
+        content.unequal = self.unequal
         options = [o for c in (1, 2) if c <= len(near) for o in content._options(step, c)]
         return max(options, key=content._score) if options else None
 

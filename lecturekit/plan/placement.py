@@ -326,7 +326,9 @@ class _Placer:
 
     def leave(self, i: int, t: float, name: str) -> None:
         """`name` leaves at `t` (event `i`); the board is laid out anew once it has gone, unless
-        it is empty, another departure follows before it settles, or an arrival comes first."""
+        it is empty, another departure follows before it settles, an arrival comes first (not one
+        laid out already with a group on the board, which is laid out with it), or it is a
+        heading replaced at that moment (the band is taken again; the content area is as it was)."""
         events, board = self.events, self.board
         if name not in board:
             return
@@ -335,15 +337,23 @@ class _Placer:
         later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
         if not board or any(k == "leave" and n in board for _, k, n in later):
             return  # the board is empty, or another departure follows before it settles
+        if self.heading(name) and any(tj == t and kj == "arrive" and self.heading(nj) for tj, kj, nj in events):
+            return
         settled = t + durations.LEAVE
-        next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive"), self.end)
+        # what arrives later but was laid out with a group already here (its place kept) is laid out with the board
+        pending = [n for n in self.current if n not in board]
+        next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive" and e[2] not in pending), self.end)
         if next_arrival - settled >= SETTLE:
-            arrangement = self.lay_out(board, rewraps=False)
+            names = board + pending
+            arrangement = self.lay_out(names, rewraps=False)
             if arrangement.unfit:
                 self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit,
                                             arrangement.proven))
             # a lecture's own move may carry these moves, but only while this board stands
-            self.move_to(arrangement, board, settled, t, next((e[0] for e in events[i + 1:]), self.end))
+            self.move_to(arrangement, names, settled, t, next((e[0] for e in events[i + 1:]), self.end))
+
+    def heading(self, name: str) -> bool:
+        return layout_role(self.scene.objects[name]) is Role.HEADING
 
     def arrive(self, i: int, t: float, name: str) -> None:
         """`name` arrives at `t` (event `i`): with the group laid out for it, or as the first of a
