@@ -335,13 +335,13 @@ class _Placer:
         board.remove(name)
         self.left[name] = self.current.pop(name)
         later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
-        if not board or any(k == "leave" and n in board for _, k, n in later):
+        # what arrives later but was laid out with a group already here (its place kept) is laid out with the board
+        pending = [n for n in self.current if n not in board]
+        if not (board or pending) or any(k == "leave" and n in board for _, k, n in later):
             return  # the board is empty, or another departure follows before it settles
         if self.heading(name) and any(tj == t and kj == "arrive" and self.heading(nj) for tj, kj, nj in events):
             return
         settled = t + durations.LEAVE
-        # what arrives later but was laid out with a group already here (its place kept) is laid out with the board
-        pending = [n for n in self.current if n not in board]
         next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive" and e[2] not in pending), self.end)
         if next_arrival - settled >= SETTLE:
             names = board + pending
