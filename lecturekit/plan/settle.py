@@ -43,7 +43,7 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
     tried, so a label beside a stroke stays beside it; one that none of the places above keeps it
     for moves out to the nearest place in `safe` that keeps it and
     meets no place in `beside` (`_anywhere_clear`), however far, as does one whose only place is
-    out of reach of its box and meets a place in `beside` (a legend entry wider than an Axes at
+    out of reach of its box and comes within `margin` of a place in `beside` (a legend entry wider than an Axes at
     the safe area's edge, which can stand out on one side only); only where there is none (the
     board is that full over the container's stay) does it take the place that meets least, and it
     is listed `crowded`."""
