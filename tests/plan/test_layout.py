@@ -377,17 +377,24 @@ def test_a_wide_picture_beside_a_derivation_takes_most_of_the_width():
     assert arrangement.places["strip"].box.width >= 0.5 * SAFE.width
 
 
+def tall_table_three_pictures_and_a_wide_formula() -> tuple[list[Item], Item]:
+    """A tall table, a square picture, a 1:3 and a 3:1 one (p0, p1, p2), and a formula too wide
+    for a column beside them (after tests/lectures/found/nine-objects-no-legible-place.json)."""
+    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
+    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
+    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    return [table, *pictures], formula
+
+
 def test_a_wide_picture_and_a_tall_table_share_a_row_each_seen():
     """After a found board (tests/lectures/found/nine-objects-no-legible-place.json): a tall
     table, a square picture, a 1:3 and a 3:1 one, over a formula too wide for a column beside
     them and three long paragraphs. In rows each of one depth the 3:1 picture takes the width
     the table needs, and no step fitted: every text went to 12. Rows whose visuals each keep one
     multiple of their least size show every visual with every text at the minimum or above."""
-    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
-    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
-    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    visuals, formula = tall_table_three_pictures_and_a_wide_formula()
     texts = [formula] + [paragraph(f"t{k}", 300) for k in range(3)]
-    arrangement = arrange([table, *pictures, *texts], THEME)
+    arrangement = arrange([*visuals, *texts], THEME)
     assert arrangement.unfit == ()
     assert all(arrangement.places[t.name].font >= MINIMUM for t in texts)
 
@@ -396,11 +403,9 @@ def test_rows_of_unequal_depth_are_a_last_resort():
     """Where rows of one depth fit at some step, they are kept (they fill their part of the board):
     the same visuals over three short paragraphs set the texts a step smaller beside a graph
     that fills its row, not at full size beside one shrunk to its visible size."""
-    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
-    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
-    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    visuals, formula = tall_table_three_pictures_and_a_wide_formula()
     texts = [formula] + [paragraph(f"t{k}", 100) for k in range(3)]
-    arrangement = arrange([table, *pictures, *texts], THEME)
+    arrangement = arrange([*visuals, *texts], THEME)
     assert arrangement.unfit == ()
     assert [arrangement.places[t.name].font for t in texts[1:]] == [THEME.sizes.body - 4] * 3
     assert max(arrangement.places["p2"].box.width, arrangement.places["p2"].box.height) > 0.4 * SAFE.height
@@ -411,10 +416,8 @@ def test_a_board_of_nine_puts_its_texts_in_two_groups_before_it_shrinks_them():
     no column beside or under the visuals at any size; the formula goes with the visuals and the
     paragraphs in a group of their own (`GROUPED`), all at full size, where the texts were set at
     12 and the board said it found no legible place."""
-    table = Item("table", Role.VISUAL, aspect=1.48, natural=(6.0, 6.0 / 1.48), min_scale=0.84, max_scale=1.5)
-    pictures = [Item(f"p{k}", Role.VISUAL, aspect=a) for k, a in enumerate((1.0, 1 / 3, 3.0))]
-    formula = Item("f", Role.TEXT, font=THEME.sizes.math, size=fake_size(50, 1.2, False), base=THEME.sizes.math)
+    visuals, formula = tall_table_three_pictures_and_a_wide_formula()
     texts = [formula] + [paragraph(f"t{k}", 100) for k in range(4)]
-    arrangement = arrange([table, *pictures, *texts], THEME)
+    arrangement = arrange([*visuals, *texts], THEME)
     assert arrangement.unfit == ()
     assert all(arrangement.places[t.name].font >= MINIMUM for t in texts)
