@@ -19,7 +19,6 @@ from lecturekit.studio.server import Studio, create_app
 from tests.conftest import DEMO, DEMO_OVERRIDES
 
 TOKEN = "the-token"
-FOUND = Path(__file__).parents[1] / "lectures" / "found"
 TEXT = 'a Text that says "Hello"'
 
 
