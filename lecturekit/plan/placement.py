@@ -309,6 +309,8 @@ class _Placer:
         self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
         self.end = scene.duration
         self.arrivals = {t for t, kind, _ in self.events if kind == "arrive"}
+        #: When a heading arrives: one leaving then is replaced in its band, which frees no room.
+        self.headings = {t for t, kind, name in self.events if kind == "arrive" and self.heading(name)}
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
                               if isinstance(a.action, Move)]
         self.widest = {n: _widest_text(scene, n, parts, theme) for n in top
@@ -339,7 +341,7 @@ class _Placer:
         pending = [n for n in self.current if n not in board]
         if not (board or pending) or any(k == "leave" and n in board for _, k, n in later):
             return  # the board is empty, or another departure follows before it settles
-        if self.heading(name) and any(tj == t and kj == "arrive" and self.heading(nj) for tj, kj, nj in events):
+        if self.heading(name) and t in self.headings:
             return
         settled = t + durations.LEAVE
         next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive" and e[2] not in pending), self.end)
