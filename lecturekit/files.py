@@ -24,14 +24,14 @@ def atomic(path: Path) -> Iterator[Path]:
 
 def sweep(folder: Path) -> list[Path]:
     """Remove what processes that no longer run left under `folder` (a killed worker cannot
-    clean up after itself): `atomic` temporaries, and job folders named .job-PID-*."""
+    clean up after itself): `atomic` temporaries, and job folders named .job-PID-*, at any depth."""
     removed = []
     for tmp in folder.rglob(".*.part*") if folder.is_dir() else ():
         pid = tmp.name.split(".")[-3] if tmp.name.count(".") >= 3 else ""
         if pid.isdigit() and not _running(int(pid)):
             tmp.unlink(missing_ok=True)
             removed.append(tmp)
-    for scratch in folder.glob(".job-*-*") if folder.is_dir() else ():
+    for scratch in folder.rglob(".job-*-*") if folder.is_dir() else ():
         pid = scratch.name.split("-")[1]
         if scratch.is_dir() and pid.isdigit() and not _running(int(pid)):
             shutil.rmtree(scratch, ignore_errors=True)

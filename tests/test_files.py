@@ -38,7 +38,8 @@ def _dead_pid() -> int:
 
 def test_sweep_removes_what_dead_processes_left_and_keeps_the_living(tmp_path: Path) -> None:
     dead, alive = _dead_pid(), os.getpid()
-    left = [tmp_path / "a" / f".scene.{dead}.part.mp4", tmp_path / f".job-{dead}-3"]
+    left = [tmp_path / "a" / f".scene.{dead}.part.mp4", tmp_path / f".job-{dead}-3",
+            tmp_path / "cache" / f".job-{dead}-4"]
     kept = [tmp_path / "a" / f".scene.{alive}.part.mp4", tmp_path / f".job-{alive}-3", tmp_path / "scene.mp4"]
     for path in [*left, *kept]:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -48,6 +49,6 @@ def test_sweep_removes_what_dead_processes_left_and_keeps_the_living(tmp_path: P
         else:
             path.write_bytes(b"x")
     assert sorted(sweep(tmp_path)) == sorted(left)
-    assert [p.exists() for p in left] == [False, False]
+    assert [p.exists() for p in left] == [False, False, False]
     assert all(p.exists() for p in kept)
     assert sweep(tmp_path / "missing") == []

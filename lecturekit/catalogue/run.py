@@ -274,7 +274,9 @@ def render_catalogue(request: CatalogueRequest,
     finally:
         if slots is not None:
             slots.close(interrupted)
-        sweep(request.settings.cache)  # what a worker killed outright left behind
+        # what a worker or an earlier command killed outright left behind: in the cache, and the
+        # report, page and thumbnails written beside the lectures
+        sweep(request.settings.out)
     catalogue = run.catalogue()
     write_report(catalogue, request.settings.out)
     return catalogue
