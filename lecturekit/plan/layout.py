@@ -393,11 +393,11 @@ class _Content:
         self.theme = theme
         self.measure = measure
         self.gap = theme.board.gap
-        shrinks = [t.font for t in self.texts if t.fixed is None and not t.keeps_font and t.font > 0]
-        #: The texts' common scale at the last step: the body text at the minimum (no text that
-        #: is already smaller shrinks). A part of the board takes the whole board's.
-        self.floor = min(1.0, max((theme.sizes.minimum / f for f in shrinks), default=1.0)) if floor is None \
-            else floor
+        #: The texts' common scale at the last step: where the smallest role's text on the board
+        #: (shown or not: a new formula does not shrink past the factor shown body text is at) is
+        #: at the minimum. A part of the board takes the whole board's.
+        self.floor = min(1.0, max((theme.sizes.minimum / (t.base or t.font) for t in self.texts
+                                   if (t.base or t.font) > 0), default=1.0)) if floor is None else floor
         #: Whether visuals may go in rows of unequal depth (`_unequal`).
         self.unequal = False
 
@@ -471,11 +471,14 @@ class _Content:
 
     def _font(self, item: Item, step: int) -> float:
         """A text's font `step` steps down the board's one scale: every text that may shrink is
-        set at its role's font times one factor (a step is `STEP` of the body font), down to
-        `floor`; a text already shown keeps its font."""
+        set at its role's font (`base`) times one factor (a step is `STEP` of the body font), down
+        to `floor`, and never above the font it is given: a new text the placement set at the
+        board's scale for its life stays there until the steps pass it. A text already shown keeps
+        its font."""
         if item.fixed is not None or item.keeps_font:
             return item.font
-        return item.font * max(self.floor, 1.0 - step * STEP / self.theme.sizes.body)
+        factor = max(self.floor, 1.0 - step * STEP / self.theme.sizes.body)
+        return float(min(item.font, item.base * factor)) if item.base > 0 else item.font * factor
 
     def _block(self, width: float, height: float, step: int, columns: int, shrink: float = 1.0,
                trial: bool = False) -> _Block:

@@ -7,6 +7,7 @@ Texts are measured by fake `size` functions, so no Typst runs."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -421,3 +422,19 @@ def test_a_board_of_nine_puts_its_texts_in_two_groups_before_it_shrinks_them():
     arrangement = arrange([*visuals, *texts], THEME)
     assert arrangement.unfit == ()
     assert all(arrangement.places[t.name].font >= MINIMUM for t in texts)
+
+
+def test_a_new_formula_keeps_the_scale_of_the_body_text_shown_beside_it():
+    """After tests/lectures/found/rows-of-unequal-depth-and-two-formula-sizes.json: three
+    paragraphs already shown at the minimum (24, a factor of 0.75 of the body's 32) and a formula
+    arriving at the same factor (28.5 of 38) on a board that rows of one depth do not hold. The
+    formula went a step further down, to 24, as if it alone set the board's least scale; it keeps
+    28.5, and rows of unequal depth make the room."""
+    visuals, formula = tall_table_three_pictures_and_a_wide_formula()
+    scale = MINIMUM / THEME.sizes.body
+    texts = [replace(formula, font=THEME.sizes.math * scale)]
+    texts += [replace(paragraph(f"t{k}", 300, MINIMUM), keeps_font=True, base=THEME.sizes.body) for k in range(3)]
+    arrangement = arrange([*visuals, *texts], THEME)
+    assert arrangement.unfit == ()
+    assert {t.name: arrangement.places[t.name].font / (t.base or THEME.sizes.body) for t in texts} == \
+        {t.name: scale for t in texts}
