@@ -265,8 +265,7 @@ def arrange(items: list[Item], theme: Theme) -> Arrangement:
     if content:
         laid = _Content(content, area, theme, measure)
         chosen = laid.arrange()
-        places.update({i.name: replace(chosen.places[i.name], box=i.drawn(chosen.places[i.name].box))
-                       for i in content})
+        places.update(_seen_centred(chosen.places, content))
         unfit += chosen.unfit
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
@@ -730,6 +729,10 @@ class _Content:
     def _visuals_alone(self) -> Arrangement:
         if len(self.visuals) == 1 and self.visuals[0].natural is not None:  # a lone table grows as a formula does
             self.visuals = [replace(self.visuals[0], max_scale=self.visuals[0].max_scale * LONE_GROWTH)]
+        # a ringed table's box at its largest (the ring's room does not grow with it), as `_at` sets
+        # it beside texts: at its own aspect, a wide one's room would eat its height in a row
+        self.visuals = [replace(v, aspect=(box := v.at(v.max_scale))[0] / box[1])
+                        if v.ring > 0 and v.natural is not None else v for v in self.visuals]
         places = self._visual_block(self.area)
         return Arrangement(places, tuple(n for n, p in places.items()
                                          if not self._visible(self._item(n), p.box)))
@@ -1091,6 +1094,22 @@ def _breaks(n: int) -> list[tuple[int, ...]]:
     for first in range(1, n + 1):
         found += [(first,)] if first == n else [(first, *rest) for rest in _breaks(n - first)]
     return found
+
+
+def _seen_centred(places: dict[str, Placed], content: list[Item]) -> dict[str, Placed]:
+    """The content where it is drawn (`Item.drawn`), moved as one so that what is seen (a ringed
+    visual with its ring's room) is centred where its boxes were. A ringed picture's box keeps its
+    aspect (`Item.grown`), so along its longer side the room beside it is more than the ring's:
+    centred by boxes, a board with a wide ringed picture at one end stands off the middle."""
+    drawn = {i.name: replace(places[i.name], box=i.drawn(places[i.name].box)) for i in content}
+    seen = []
+    for i in content:
+        box, ink = places[i.name].box, drawn[i.name].box
+        seen.append(Placed(Box(max(box.x0, ink.x0 - i.ring), max(box.y0, ink.y0 - i.ring),
+                               min(box.x1, ink.x1 + i.ring), min(box.y1, ink.y1 + i.ring))))
+    given, shown = _bounds(places[i.name] for i in content), _bounds(seen)
+    dx, dy = (given.center[k] - shown.center[k] for k in (0, 1))
+    return _shift(drawn, dx, dy) if abs(dx) > _EPS or abs(dy) > _EPS else drawn
 
 
 def _bounds(places: Iterable[Placed]) -> Box:

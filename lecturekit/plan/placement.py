@@ -424,19 +424,21 @@ class _Placer:
                           self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0)) for n in names]
         if life:
             now = self.fresh_layout(tuple(names))
-            scale = min([self.fresh_layout(s)[0] for s in life]
-                        + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
+            scale = min(self.fresh_layout(s)[0] for s in life)
             # the scale that sets every text on the board at the minimum or above, those shown
             # included, so the board's texts keep one scale (a table's text is smaller than a Panel's)
             legible = max((self.theme.sizes.minimum / i.base for i in items if i.role is Role.TEXT and i.base > 0),
                           default=self.theme.sizes.minimum / self.theme.sizes.body)
             if scale < legible:  # a board that will not hold its texts legibly: legible while it can
                 scale = min(now[0], legible)
+            # and the scale of the texts shown: a formula shown at 24 (the body's minimum beside it)
+            # sets a new one at 24 too, each role at the minimum or above (`_scaled`)
+            scale = min([scale] + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
             settings = self.set_for_life(items, life, now[1], scale)
             if now[0] <= scale and not any(n in self.current for n in names) and not settings:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
-            items = [settings.get(i.name, i) for i in _scaled(items, scale)]
+            items = [settings.get(i.name, i) for i in _scaled(items, scale, self.theme.sizes.minimum)]
         self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
                                                                    self.theme)
         return arrangement
@@ -453,7 +455,7 @@ class _Placer:
             spec = self.scene.objects[item.name]
             if item.fixed is not None or not (isinstance(spec, TableSpec) and set_as_text(spec, self.theme)):
                 continue
-            font = item.font * min(scale, 1.0)
+            font = _at_scale(item.font, scale, self.theme.sizes.minimum)
             for names in reversed(life):
                 place = self.fresh_layout(names)[1].places.get(item.name)
                 if place is not None and abs((place.font or 0.0) - font) < 1e-6:
@@ -522,12 +524,19 @@ def _scale_of(item: Item) -> float:
     return item.font / item.base if item.role is Role.TEXT and item.base > 0 else float("inf")
 
 
-def _scaled(items: list[Item], scale: float) -> list[Item]:
-    """The new texts set at the board's type scale: its role's font times `scale` where that is
-    smaller; a formula grows alone on the board only when it is alone for the board's life."""
+def _at_scale(font: float, scale: float, minimum: float) -> float:
+    """A role's `font` at the board's type scale, where that is smaller, and never below the
+    minimum for the scale's sake: shown texts at the minimum set the scale for a role whose font
+    is larger (a formula at 24 beside body text at 24), not a smaller role below it."""
+    return max(min(font, minimum), font * min(scale, 1.0))
+
+
+def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
+    """The new texts set at the board's type scale (`_at_scale`); a formula grows alone on the
+    board only when it is alone for the board's life."""
     if scale >= float("inf"):
         return items
-    return [replace(i, font=i.font * min(scale, 1.0), largest=i.largest if scale > 1.0 else 0.0)
+    return [replace(i, font=_at_scale(i.font, scale, minimum), largest=i.largest if scale > 1.0 else 0.0)
             if i.role is Role.TEXT and i.fixed is None and not i.keeps_font else i for i in items]
 
 

@@ -189,8 +189,8 @@ def test_text_boxes_are_the_size_the_text_measures(items: list[Item]):
 @PROPERTIES
 @given(boards(rings=False))
 def test_a_board_that_fits_is_centred_in_its_content_area(items: list[Item]):
-    """(A ringed visual's box, the ring's room in it, is centred with the rest; what is drawn in it
-    stands inside that room: `test_a_ringed_visual_keeps_the_rings_room_...`.)"""
+    """(A ringed visual is centred with the rest as it is seen, with its ring's room:
+    `test_a_wide_ringed_picture_is_centred_as_it_is_seen`.)"""
     arrangement = arrange(items, THEME)
     content = [i.name for i in items if i.role in (Role.VISUAL, Role.TEXT)]
     if not content or arrangement.unfit:
@@ -438,3 +438,32 @@ def test_a_new_formula_keeps_the_scale_of_the_body_text_shown_beside_it():
     assert arrangement.unfit == ()
     assert {t.name: arrangement.places[t.name].font / (t.base or THEME.sizes.body) for t in texts} == \
         {t.name: scale for t in texts}
+
+
+def test_a_wide_ringed_picture_is_centred_as_it_is_seen():
+    """After tests/lectures/found/a-settled-board-a-hair-off-the-middle.json: a 2:1 picture a Box
+    action rings, above a long paragraph. Its box keeps its aspect with the ring's room on its
+    shorter sides, so along its longer side it has twice the ring's room; centred by that box, the
+    picture and its ring stood 0.08 units off the middle. What is seen is centred."""
+    ring = THEME.board.ring_reach
+    arrangement = arrange([Item("strip", Role.VISUAL, aspect=2.0, ring=ring), paragraph("p", 400)], THEME)
+    strip, text = arrangement.places["strip"].box, arrangement.places["p"].box
+    seen = Box(min(strip.x0 - ring, text.x0), min(strip.y0 - ring, text.y0),
+               max(strip.x1 + ring, text.x1), max(strip.y1 + ring, text.y1))
+    assert math.isclose(seen.center[0], SAFE.center[0], abs_tol=1e-6)
+    assert math.isclose(seen.center[1], SAFE.center[1], abs_tol=1e-6)
+
+
+def test_two_tables_alone_one_ringed_are_set_at_their_largest():
+    """After tests/lectures/found/two-ringed-tables-alone-set-small.json: a wide table a Box
+    action rings over a taller one, alone on the board with room to spare. Its box kept the
+    table's own aspect, so the ring's room ate its height and both tables (one size on a board)
+    were set at 25 where 38 fits."""
+    ring, largest = THEME.board.ring_reach, THEME.sizes.math / THEME.sizes.table
+    tables = [Item("wide", Role.VISUAL, aspect=4.49 / 0.63, natural=(4.49, 0.63), min_scale=MINIMUM / THEME.sizes.table,
+                   max_scale=largest, base=THEME.sizes.table, ring=ring),
+              Item("tall", Role.VISUAL, aspect=5.87 / 3.8, natural=(5.87, 3.8), min_scale=MINIMUM / THEME.sizes.table,
+                   max_scale=largest, base=THEME.sizes.table)]
+    arrangement = arrange(tables, THEME)
+    for table in tables:
+        assert math.isclose(arrangement.places[table.name].box.width, table.natural[0] * largest, rel_tol=1e-6)
