@@ -49,10 +49,12 @@ Rules:
   legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves,
   with `_Content._apart`: two items that fit neither side by side nor one above the other):
   a text below the minimum on a board it does not rule out is a miss of the search.
-- What is on the board is centred in the content area, texts and visuals as one group; every
-  box is the size of what it holds (a text's as measured, a visual's at its aspect), never
-  stretched into empty room; and while any text is below its role's full size, no band of the
-  content area wider than a quarter of it is left empty (held by tests/layout_rules.py).
+- What is on the board is centred in the content area, texts and visuals as one group, as it is
+  seen (a ringed visual with its ring's room, not the room its box's aspect leaves:
+  `_seen_centred`); every box is the size of what it holds (a text's as measured, a visual's at
+  its aspect), never stretched into empty room; and while any text is below its role's full
+  size, no band of the content area wider than a quarter of it is left empty (held by
+  tests/layout_rules.py).
 - The narrowest width a group of texts fits in is found by halving (`_shares`, `_narrowest`):
   whether texts fit is a step function of the width (lines break at words), so a root finder
   (scipy's brentq or bisect) would do no better than halving and would add a dependency.

@@ -10,10 +10,12 @@ what is on it, but sets its new texts at the board's one type scale (`layout`'s 
 smallest scale the board takes laid out afresh for any set it will hold after an arrival until
 no text is left on it (`_Placer.life`), and no larger than the texts already on it. A board that
 will be crowded later is set at that size from its first text on; a formula grows alone on the
-board only when nothing will join it. Where that scale would set the body text below the minimum
-(a board that will not hold its texts legibly, or a text already shown below it), the new texts
-are set at the scale the board takes now, at most the minimum's: nothing is made illegible by
-what comes later; only the board that cannot hold its texts sets them small (and warns).
+board only when nothing will join it. Where the life's scale would set the body text below the
+minimum (a board that will not hold its texts legibly), the new texts are set at the scale the
+board takes now, at most the minimum's: nothing is made illegible by what comes later; only the
+board that cannot hold its texts sets them small (and warns). Each role is set at the minimum or
+above whatever the scale (`_at_scale`): a formula shown at 24 beside body text at 24 sets the next
+formula at 24, not the body below the minimum.
 
 A move goes at the layout's time, or when the lecture says the object moves;
 a move too small to see is not made, and what comes back a hair from where it stood (hidden
