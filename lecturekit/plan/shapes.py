@@ -74,13 +74,26 @@ def container_space(spec: Spec, box: Box, objects: Mapping[str, Spec], anchors: 
         rows, scale = legend_rows(entries, [sizes[n] for n in entries], width, smallest)
     x_range, y_range = range_of(spec.x_range, (0.0, 1.0)), range_of(spec.y_range, (0.0, 1.0))
     numbers = _left_numbers(spec, x_range, y_range) if isinstance(spec, AxesSpec) else 0.0
-    plot = children_box(box, spec, legend=len(rows), captions=captions, numbers=numbers, title=band)
+    plot = _kept_in(children_box(box, spec, legend=len(rows), captions=captions, numbers=numbers, title=band),
+                    safe, EDGE)
     own = None
     if title is not None:
         width, height = size(spec.name + LABEL)
         own = (title_place(box, plot, width * title, height * title, safe), title)
     return ParentSpace(plot, x_range, y_range, legend_place(plot, rows, sizes, scale, safe) if rows else {},
                        bounds=box, title=own)
+
+
+def _kept_in(plot: Box, safe: Box, room: float) -> Box:
+    """The plot kept `room` inside the `safe` area, so a dot or a stroke on its edge stays in it:
+    a no-op for a box the layout holds (the plot is `EDGE` inside its box already), but a box
+    drawn below its least height at the area's edge (a board that cannot hold it) has its plot
+    in its middle, closer to the edge than a stroke's width."""
+    def clamp(value: float, lo: float, hi: float) -> float:
+        return min(max(value, lo), hi) if lo <= hi else (lo + hi) / 2
+
+    xs, ys = (safe[0] + room, safe[2] - room), (safe[1] + room, safe[3] - room)
+    return Box(clamp(plot.x0, *xs), clamp(plot.y0, *ys), clamp(plot.x1, *xs), clamp(plot.y1, *ys))
 
 
 def title_scale(name: str, box: Box, labelled: Callable[[str], bool], size: Callable[[str], tuple[float, float]],
