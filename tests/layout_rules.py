@@ -243,11 +243,12 @@ def _spans(item: dict[str, Any], area: list[float]) -> bool:
 
 def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(),
                    ringed: frozenset[str] = frozenset()) -> list[str]:
-    """The content centred as a group in its area; and, while a text is below its role's full
-    size (but one as wide or as tall as the area: room cannot make it larger), no empty band of
-    the area wider than `BAND` of it, across or down, on a board `check` did not say cannot hold
-    its objects legibly (`unfit`: it is past balancing). A visual the scene rings (`ringed`)
-    counts with the room its ring is drawn in, which the layout keeps for it all its life."""
+    """On a board `check` did not say cannot hold its objects legibly (`unfit`: it is past
+    balancing, its objects drawn small wherever they fit), the content centred as a group in its
+    area; and, while a text is below its role's full size (but one as wide or as tall as the area:
+    room cannot make it larger), no empty band of the area wider than `BAND` of it, across or down.
+    A visual the scene rings (`ringed`) counts with the room its ring is drawn in, which the layout
+    keeps for it all its life."""
     content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
     if not content:
         return []
@@ -259,13 +260,14 @@ def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozense
     gx1, gy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     faults = []
     off = max(abs((gx0 + gx1) - (x0 + x1)) / 2, abs((gy0 + gy1) - (y0 + y1)) / 2)
-    if off > CENTRED:
+    past = bool(unfit & {i["name"] for i in content})  # a board `check` says cannot hold: past balancing
+    if off > CENTRED and not past:
         faults.append(f"the content is {off:.3f} off the middle of its area")
     small = [i["name"] for i in content if i["kind"] in FULL and i["font"] < FULL[i["kind"]] - 1e-6
              and not _spans(i, [x0, y0, x1, y1])]
     across = _widest_gap([(i["bbox"][0], i["bbox"][2]) for i in content], x0, x1) / (x1 - x0)
     down = _widest_gap([(i["bbox"][1], i["bbox"][3]) for i in content], y0, y1) / (y1 - y0)
-    if small and max(across, down) > BAND and not unfit & {i["name"] for i in content}:
+    if small and max(across, down) > BAND and not past:
         faults.append(f"{', '.join(small)} below full size beside an empty band "
                       f"{max(across, down):.2f} of the content area {'across' if across >= down else 'down'}")
     return faults

@@ -623,7 +623,8 @@ class _Content:
     def _visual_block(self, region: Box) -> dict[str, Placed]:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
-        size, then the smallest of them largest, then all of them. Where no way of rows that
+        size, then its tables at their full size (or nearest it: text set small is worse than a
+        picture a little smaller), then the smallest of them largest, then all of them. Where no way of rows that
         fill the width shows them all, rows of unequal depth are tried too (`_least_lines`), when
         the board has come to them (`_unequal`)."""
         best: dict[str, Placed] = {}
@@ -637,7 +638,10 @@ class _Content:
                 count("layout arrangements")
                 scales = [self._scale(n, p.box) for n, p in places.items()]
                 seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
-                key = (seen, round(min(scales), 4), sum(scales))
+                # a table below its full size is text set small: that first, then the pictures
+                full = min((min(1.0, v.scale_in(places[v.name].box)) for v in self.visuals if v.natural is not None),
+                           default=1.0)
+                key = (seen, round(full, 4), round(min(scales), 4), sum(scales))
                 if key > best_key:
                     best, best_key = places, key
             if best_key[0] >= len(self.visuals):

@@ -37,7 +37,7 @@ from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_de
 from lecturekit.kinds import Role as KindRole
 from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SWATCH
 from lecturekit.plan import durations
-from lecturekit.plan.layout import LONE_GROWTH, Arrangement, Item, Placed, Role, arrange
+from lecturekit.plan.layout import LONE_GROWTH, VISIBLE, Arrangement, Item, Placed, Role, arrange
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
 from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, typeset
@@ -573,12 +573,19 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
         return arrangement
     roomy = arrange([replace(i, aspect=max(i.aspect, wider[i.name])) if i.name in wider else i for i in items], theme)
     places = dict(roomy.places)
+    x0, y0, x1, y1 = theme.board.safe
+    seen = VISIBLE * min(x1 - x0, y1 - y0)
+    small = []
     for item in items:
         if item.name in wider:
             room = places[item.name].box
             height = min(room.height, room.width / item.aspect)
             places[item.name] = replace(places[item.name], box=Box.around(*room.center, height * item.aspect, height))
-    return replace(roomy, places=places)
+            # its room was seen; what is drawn in it is narrower
+            if max(height * item.aspect, height) < seen - 1e-9 and item.name not in roomy.unfit:
+                small.append(item.name)
+    unfit = tuple(i.name for i in items if i.name in roomy.unfit or i.name in small)
+    return replace(roomy, places=places, unfit=unfit)
 
 
 def _moved(a: Placed, b: Placed) -> bool:
