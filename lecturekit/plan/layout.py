@@ -116,6 +116,9 @@ SEARCHED = 12
 GROUPED = 9
 #: Texts in the grid are measured once, wrapped at this width (units) at their smallest font.
 GRID_MEASURE = MAX_MEASURE / 2
+#: Ways of rows whose smallest visual is within this share of the best's are as good for the
+#: pictures; of those, the one with its tables nearest their full size wins (`_visual_block`).
+NEAR = 0.95
 #: The narrowest of two unequal text columns at the body's full size (about 20 characters a
 #: line); at a smaller font, narrower in proportion.
 NARROWEST_COLUMN = MAX_MEASURE / 3
@@ -623,12 +626,12 @@ class _Content:
     def _visual_block(self, region: Box) -> dict[str, Placed]:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
-        size, then its tables at their full size (or nearest it: text set small is worse than a
-        picture a little smaller), then the smallest of them largest, then all of them. Where no way of rows that
-        fill the width shows them all, rows of unequal depth are tried too (`_least_lines`), when
-        the board has come to them (`_unequal`)."""
-        best: dict[str, Placed] = {}
-        best_key: tuple[float, ...] = (-1.0e9,)
+        size, then the smallest of them largest, then all of them; but of the ways whose smallest
+        is within `NEAR` of the largest smallest, the one with its tables nearest their full size
+        (a table cut below it is text set small, worse than a picture a little smaller). Where no
+        way of rows that fill the width shows them all, rows of unequal depth are tried too
+        (`_least_lines`), when the board has come to them (`_unequal`)."""
+        found: list[tuple[int, float, float, float, dict[str, Placed]]] = []
         ways = [(lines, across) for lines in _breaks(len(self.visuals)) for across in (True, False)]
         for least in (False, True) if self.unequal else (False,):
             for lines, across in ways:
@@ -638,15 +641,17 @@ class _Content:
                 count("layout arrangements")
                 scales = [self._scale(n, p.box) for n, p in places.items()]
                 seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
-                # a table below its full size is text set small: that first, then the pictures
                 full = min((min(1.0, v.scale_in(places[v.name].box)) for v in self.visuals if v.natural is not None),
                            default=1.0)
-                key = (seen, round(full, 4), round(min(scales), 4), sum(scales))
-                if key > best_key:
-                    best, best_key = places, key
-            if best_key[0] >= len(self.visuals):
+                found.append((seen, round(min(scales), 4), sum(scales), round(full, 4), places))
+            if found and max(f[0] for f in found) >= len(self.visuals):
                 break
-        return best
+        if not found:
+            return {}
+        most = max(f[0] for f in found)
+        shown = [f for f in found if f[0] == most]
+        largest = max(f[1] for f in shown)
+        return max((f for f in shown if f[1] >= NEAR * largest), key=lambda f: (f[3], f[1], f[2]))[4]
 
     def _groups_of(self, lines: tuple[int, ...]) -> list[list[Item]]:
         """The visuals cut into runs of `lines` items each, in order."""
