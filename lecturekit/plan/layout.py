@@ -35,7 +35,12 @@ Rules:
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
-  Visuals in rows or columns, each row as deep as fills the width; where nothing fits so at any
+  Visuals in rows or columns, each row as deep as fills the width (a table at its largest scale
+  keeps its width and the others share the rest: `_filled`), rows too deep together cut to one
+  depth, the deepest first, but a row holding a table held at one scale (the board's, or its
+  full size) not below that table (`_level`); visuals alone try each way with their tables free
+  and held at their full size (`_pinned`) and, where every visual is seen, take the tables
+  nearest their full size first (`_visual_block`: a table is text). Where nothing fits at any
   step, rows of unequal depth too (`_unequal`), each visual one multiple of its least box
   (`_least_lines`: a 3:1 picture beside a tall table, each seen), before pictures are drawn
   below their visible size. Of the arrangements that
@@ -237,11 +242,12 @@ def most_arrangements(n: int) -> int:
     """The most arrangements one layout of n objects tries (`count("layout arrangements")`): at
     each of at most 18 font steps, 1 or 2 columns and `SHARES_TRIED` + 1 places for the texts, the visuals both
     in rows and in columns, each of at most max(2**(EXHAUSTIVE - 1), n) ways into rows, each way
-    in rows of one depth and (where those do not show every visual) of unequal depths; on a board of
-    up to `GROUPED` objects, as many again for each of the n - 1 ways to cut the texts in two
-    groups, the second in 1 or 2 columns beside or under the first (`_Content._groups`)."""
+    in rows of one depth (their tables free, and held at their full size: `_pinned`) and (where
+    those do not show every visual) of unequal depths; on a board of up to `GROUPED` objects, as
+    many again for each of the n - 1 ways to cut the texts in two groups, the second in 1 or 2
+    columns beside or under the first (`_Content._groups`)."""
     groups = 1 + 2 * 2 * (n - 1) if n <= GROUPED else 1
-    return 18 * 2 * (SHARES_TRIED + 1) * 2 * 2 * max(2 ** (EXHAUSTIVE - 1), n) * groups
+    return 18 * 2 * (SHARES_TRIED + 1) * 2 * 3 * max(2 ** (EXHAUSTIVE - 1), n) * groups
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
@@ -626,32 +632,53 @@ class _Content:
     def _visual_block(self, region: Box) -> dict[str, Placed]:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
-        size, then the smallest of them largest, then all of them; but of the ways whose smallest
-        is within `NEAR` of the largest smallest, the one with its tables nearest their full size
-        (a table cut below it is text set small, worse than a picture a little smaller). Where no
-        way of rows that fill the width shows them all, rows of unequal depth are tried too
-        (`_least_lines`), when the board has come to them (`_unequal`)."""
+        size; where that is all of them, the one with its tables nearest their full size (a table
+        cut below it is text set small, and the board can hold it), each way tried with tables
+        free and with tables at their full size, the pictures taking what they leave (`_pinned`);
+        then the smallest of them largest, then all of them; but of the ways whose smallest is
+        within `NEAR` of the largest smallest, the one with its tables nearest their full size.
+        Where no way of rows that fill the width shows them all, rows of unequal depth are tried
+        too (`_least_lines`), when the board has come to them (`_unequal`)."""
         found: list[tuple[int, float, float, float, dict[str, Placed]]] = []
-        ways = [(lines, across) for lines in _breaks(len(self.visuals)) for across in (True, False)]
+        given = self.visuals
+        lone = {v.name: self._lone(v).width for v in given}
+        ways = [(lines, across) for lines in _breaks(len(given)) for across in (True, False)]
         for least in (False, True) if self.unequal else (False,):
-            for lines, across in ways:
-                places = self._least_lines(region, lines, across) if least else self._lines(region, lines, across)
-                if places is None:
-                    continue
-                count("layout arrangements")
-                scales = [self._scale(n, p.box) for n, p in places.items()]
-                seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
-                full = min((min(1.0, v.scale_in(places[v.name].box)) for v in self.visuals if v.natural is not None),
-                           default=1.0)
-                found.append((seen, round(min(scales), 4), sum(scales), round(full, 4), places))
-            if found and max(f[0] for f in found) >= len(self.visuals):
+            for visuals in (given,) if least else (given, self._pinned(given)):
+                self.visuals = visuals  # what `_lines` and `_least_lines` lay out
+                for lines, across in ways if visuals else ():
+                    places = self._least_lines(region, lines, across) if least \
+                        else self._lines(region, lines, across)
+                    if places is None:
+                        continue
+                    count("layout arrangements")
+                    scales = [p.box.width / lone[n] for n, p in places.items()]
+                    seen = sum(self._visible(v, places[v.name].box) for v in self.visuals)
+                    full = min((min(1.0, v.scale_in(places[v.name].box)) for v in given if v.natural is not None),
+                               default=1.0)
+                    found.append((seen, round(min(scales), 4), sum(scales), round(full, 4), places))
+            self.visuals = given
+            if found and max(f[0] for f in found) >= len(given):
                 break
         if not found:
             return {}
         most = max(f[0] for f in found)
         shown = [f for f in found if f[0] == most]
+        if most == len(given):  # the board holds them all: the tables' size first
+            fullest = max(f[3] for f in shown)
+            shown = [f for f in shown if f[3] >= fullest - _EPS]
         largest = max(f[1] for f in shown)
         return max((f for f in shown if f[1] >= NEAR * largest), key=lambda f: (f[3], f[1], f[2]))[4]
+
+    @staticmethod
+    def _pinned(visuals: list[Item]) -> list[Item]:
+        """`visuals` with each table that may be set at its full size (scale 1) held there, the
+        pictures beside it taking the rest of its row (`_filled`); none where no table may."""
+        if len(visuals) < 2 or not any(v.natural is not None and v.min_scale <= 1 < v.max_scale for v in visuals):
+            return []
+        return [replace(v, min_scale=1.0, max_scale=1.0,
+                        aspect=(box := v.at(1.0))[0] / box[1] if v.ring > 0 else v.aspect)
+                if v.natural is not None and v.min_scale <= 1 < v.max_scale else v for v in visuals]
 
     def _groups_of(self, lines: tuple[int, ...]) -> list[list[Item]]:
         """The visuals cut into runs of `lines` items each, in order."""
@@ -663,8 +690,9 @@ class _Content:
 
     def _lines(self, region: Box, lines: tuple[int, ...], across: bool) -> dict[str, Placed]:
         """The visuals in rows of `lines` items each (`across`), or in columns, centred in
-        `region`: every row as tall as fills the width, and where they are too tall together,
-        the tallest cut down first."""
+        `region`: every row as tall as fills the width (a table at its largest scale leaving the
+        rest of its row to the others), and where they are too tall together, the tallest cut
+        down first."""
         gap = self.gap
         width, height = (region.width, region.height) if across else (region.height, region.width)
         groups = self._groups_of(lines)
@@ -672,8 +700,17 @@ class _Content:
         def ratio(v: Item) -> float:  # along the line over across it
             return v.aspect if across else 1 / v.aspect
 
-        full = [max(0.0, width - gap * (len(g) - 1)) / sum(ratio(v) for v in g) for g in groups]
-        thick = _level(full, max(0.0, height - gap * (len(groups) - 1)))
+        def largest(v: Item) -> float:  # the deepest a visual is drawn across its line
+            if v.natural is None:
+                return math.inf
+            w, h = self._capped(v, math.inf)
+            return h if across else w
+
+        full = [_filled([ratio(v) for v in g], [largest(v) for v in g], max(0.0, width - gap * (len(g) - 1)))
+                for g in groups]
+        held = [max((largest(v) for v in g if v.natural is not None and v.min_scale >= v.max_scale), default=0.0)
+                for g in groups]  # a table held at one scale is not cut below it (`_pinned`, `_at`)
+        thick = _level(full, max(0.0, height - gap * (len(groups) - 1)), held)
         sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
                  for g, t in zip(groups, thick, strict=True)]
         return self._laid(region, groups, sizes, across)
@@ -1078,11 +1115,38 @@ def _halved(fits: Callable[[float], bool], lo: float, hi: float, halvings: int) 
     return hi
 
 
-def _level(wanted: list[float], room: float) -> list[float]:
+def _filled(ratios: list[float], deepest: list[float], length: float) -> float:
+    """The depth of a line of things `ratios` long per unit of depth, each no deeper than its
+    `deepest`, that fills `length`: the deepest of them where together they cannot fill it. A
+    thing at its deepest keeps its length, and the others share what it leaves."""
+    depth = length / sum(ratios)
+    capped = [k for k, d in enumerate(deepest) if d < depth]
+    while capped:
+        free = [r for r, d in zip(ratios, deepest, strict=True) if d >= depth]
+        if not free:
+            return max(deepest)
+        depth = (length - sum(ratios[k] * deepest[k] for k in capped)) / sum(free)
+        more = [k for k, d in enumerate(deepest) if d < depth]
+        if more == capped:
+            break
+        capped = more
+    return depth
+
+
+def _level(wanted: list[float], room: float, held: list[float] | None = None) -> list[float]:
     """`wanted` lengths cut down to share `room`: each is at most one common cap, the largest
-    that fits, so the shortest keep what they want."""
+    that fits, so the shortest keep what they want; but none below what it `held` (a table held
+    at its scale), where what they hold fits: the others share the rest."""
     if sum(wanted) <= room:
         return wanted
+    floors = [min(h, w) for h, w in zip(held or [], wanted, strict=True)]
+    if any(floors) and sum(floors) < room:
+        lo, hi = 0.0, max(wanted)
+        for _ in range(60):  # the cap: each line's length max(floor, min(wanted, cap)) grows with it
+            cap = (lo + hi) / 2
+            lo, hi = (cap, hi) if sum(max(f, min(w, cap)) for f, w in zip(floors, wanted, strict=True)) <= room \
+                else (lo, cap)
+        return [max(f, min(w, lo)) for f, w in zip(floors, wanted, strict=True)]
     left, cap = room, 0.0
     for k, length in enumerate(sorted(wanted)):
         rest = len(wanted) - k

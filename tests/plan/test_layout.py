@@ -402,13 +402,14 @@ def test_a_wide_picture_and_a_tall_table_share_a_row_each_seen():
 
 def test_rows_of_unequal_depth_are_a_last_resort():
     """Where rows of one depth fit at some step, they are kept (they fill their part of the board):
-    the same visuals over three short paragraphs set the texts a step smaller beside a graph
-    that fills its row, not at full size beside one shrunk to its visible size."""
+    the same visuals over three short paragraphs set the texts at full size (the table's row
+    keeps the table's depth, so they fit at the first step) beside a graph well over its visible
+    size, not one shrunk to it in rows of unequal depth."""
     visuals, formula = tall_table_three_pictures_and_a_wide_formula()
     texts = [formula] + [paragraph(f"t{k}", 100) for k in range(3)]
     arrangement = arrange([*visuals, *texts], THEME)
     assert arrangement.unfit == ()
-    assert [arrangement.places[t.name].font for t in texts[1:]] == [THEME.sizes.body - 4] * 3
+    assert [arrangement.places[t.name].font for t in texts[1:]] == [THEME.sizes.body] * 3
     assert max(arrangement.places["p2"].box.width, arrangement.places["p2"].box.height) > 0.4 * SAFE.height
 
 
@@ -467,3 +468,46 @@ def test_two_tables_alone_one_ringed_are_set_at_their_largest():
     arrangement = arrange(tables, THEME)
     for table in tables:
         assert math.isclose(arrangement.places[table.name].box.width, table.natural[0] * largest, rel_tol=1e-6)
+
+
+def test_a_figure_and_two_tables_alone_set_the_tables_at_full_size_and_fill_the_board():
+    """After tests/lectures/found/a-figure-and-two-tables-a-band-over-a-quarter.json: a 2:1
+    Figure, a one-row Table and a three-row Table alone under a Title. A row took one depth for
+    both tables, so the short one's cap left room empty and the tall one was cut; columns were
+    levelled to one width: the Tables at 26.6 beside the Figure, a band over a quarter of the
+    area empty above and below. The Tables are set at their full size (scale 1), and the
+    content leaves no band of a quarter empty."""
+    table = dict(role=Role.VISUAL, min_scale=MINIMUM / THEME.sizes.table,
+                 max_scale=THEME.sizes.math / THEME.sizes.table, base=THEME.sizes.table)
+    items = [Item("card", Role.TITLE, font=THEME.sizes.title, size=fake_size(8, 1.2, True)),
+             Item("fig", Role.VISUAL, aspect=2.0),
+             Item("short", aspect=2.87 / 0.63, natural=(2.87, 0.63), **table),
+             Item("tall", aspect=7.02 / 1.9, natural=(7.02, 1.9), **table)]
+    places = arrange(items, THEME).places
+    for name in ("short", "tall"):
+        natural = next(i.natural for i in items if i.name == name)
+        assert places[name].box.width >= natural[0] * (1 - 1e-6)
+    content = [places[n].box for n in ("fig", "short", "tall")]
+    top, bottom = places["card"].box.y0 - THEME.board.gap, SAFE.y0
+    covered = max(b.y1 for b in content) - min(b.y0 for b in content)
+    assert (top - bottom - covered) / 2 <= (top - bottom) / 4
+
+
+def test_a_row_of_tables_held_at_the_boards_scale_is_not_cut_for_a_picture():
+    """After tests/lectures/normal-curve, scene 2 at 37 s: a Heading, an Axes, two Tables and a
+    one-line Text. Rows were levelled to one common depth, so the Tables' row, held at the
+    board's scale, was cut below it and the whole board went down a step: the Text at 30 and
+    the Tables at 28.1, with room to spare. A line holding a table keeps the table's depth and
+    the picture takes the rest: the Text at the body's full size, the Tables at theirs."""
+    sizes = THEME.sizes
+    table = dict(role=Role.VISUAL, min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table,
+                 base=sizes.table)
+    items = [Item("head", Role.HEADING, font=sizes.heading, size=fake_size(30, 1.2, True)),
+             Item("steps", Role.VISUAL, aspect=1.6),
+             Item("bins", aspect=4.31 / 2.53, natural=(4.31, 2.53), **table),
+             Item("halves", aspect=6.91 / 2.53, natural=(6.91, 2.53), **table),
+             Item("warn", Role.TEXT, font=sizes.body, size=fake_size(42, 1.2, True), base=sizes.body)]
+    arrangement = arrange(items, THEME)
+    assert arrangement.unfit == ()
+    assert arrangement.places["warn"].font == sizes.body
+    assert math.isclose(arrangement.places["bins"].box.width, 4.31, rel_tol=1e-6)
