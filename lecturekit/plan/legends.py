@@ -51,8 +51,10 @@ def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tupl
                  safe: Box | None = None) -> dict[str, tuple[float, float, float]]:
     """Each labelled graph's entry in the rows above the plot, right-aligned, the first row on
     top: (left, centre y) of its text, its swatch to the left of it, and the scale it is set at.
-    A row wider than a narrow plot is moved right as far as keeps it inside `safe`; rows that
-    would rise out of it (over a box too low for them at the top of the board) come down."""
+    A row wider than the plot is centred over it, standing out evenly on both sides into the room
+    the layout keeps for it there (`placement.room_for_texts`), and moved as far as keeps it
+    inside `safe`; rows that would rise out of it (over a box too low for them at the top of the
+    board) come down."""
     place = {}
     rise = LEGEND_RISE
     if safe is not None and rows:
@@ -61,9 +63,9 @@ def legend_place(frame_box: Box, rows: list[list[str]], sizes: Mapping[str, tupl
     for r, row in enumerate(rows):
         y = frame_box.y1 + rise + (len(rows) - 1 - r) * LEGEND_ROW
         width = sum(sizes[n][0] * scale for n in row) + (SWATCH + LEGEND_GAP) * len(row) - LEGEND_GAP
-        x = frame_box.x1 - width
-        if safe is not None and x < safe[0]:
-            x = min(safe[0], safe[2] - width)
+        x = frame_box.x1 - width if width <= frame_box.width else frame_box.center[0] - width / 2
+        if safe is not None and (x < safe[0] or x + width > safe[2]):
+            x = max(safe[0], min(x, safe[2] - width)) if width <= safe[2] - safe[0] else safe[0]
         for name in row:
             place[name] = (x + SWATCH, y, scale)
             x += SWATCH + sizes[name][0] * scale + LEGEND_GAP

@@ -48,6 +48,9 @@ from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Pa
 from lecturekit.theme import BoardSize, Theme
 from lecturekit.typst.source import label_spec
 
+#: How many times a Figure or Axes narrower than its widest text is laid out again in wider room
+#: (`room_for_texts`): the room is a shape, which a crowded board may draw smaller than asked.
+ROOM_ROUNDS = 3
 #: How far a label may stand out of its container, as a share of the layout's gap between objects:
 #: under half, so it never meets what the layout puts beside the container, nor its labels.
 LABEL_REACH = 0.45
@@ -330,9 +333,10 @@ class _Placer:
 
     def leave(self, i: int, t: float, name: str) -> None:
         """`name` leaves at `t` (event `i`); the board is laid out anew once it has gone, unless
-        it is empty, another departure follows before it settles, an arrival comes first (not one
-        laid out already with a group on the board, which is laid out with it), or it is a
-        heading replaced at that moment (the band is taken again; the content area is as it was)."""
+        it is empty, another departure follows before it settles (but a heading replaced, which
+        lays out nothing), an arrival comes first (not one laid out already with a group on the
+        board, which is laid out with it), or it is a heading replaced at that moment (the band is
+        taken again; the content area is as it was)."""
         events, board = self.events, self.board
         if name not in board:
             return
@@ -341,9 +345,10 @@ class _Placer:
         later = [e for e in events[i + 1:] if e[0] < t + durations.LEAVE + SETTLE]
         # what arrives later but was laid out with a group already here (its place kept) is laid out with the board
         pending = [n for n in self.current if n not in board]
-        if not (board or pending) or any(k == "leave" and n in board for _, k, n in later):
-            return  # the board is empty, or another departure follows before it settles
-        if self.heading(name) and t in self.headings:
+        follows = any(k == "leave" and n in board and not self.replaced(tk, n) for tk, k, n in later)
+        if not (board or pending) or follows:
+            return  # the board is empty, or another departure follows before it settles (and lays it out)
+        if self.replaced(t, name):
             return
         settled = t + durations.LEAVE
         next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive" and e[2] not in pending), self.end)
@@ -358,6 +363,10 @@ class _Placer:
 
     def heading(self, name: str) -> bool:
         return layout_role(self.scene.objects[name]) is Role.HEADING
+
+    def replaced(self, t: float, name: str) -> bool:
+        """Whether `name` is a heading another replaces in its band at `t`: its leaving frees no room."""
+        return self.heading(name) and t in self.headings
 
     def arrive(self, i: int, t: float, name: str) -> None:
         """`name` arrives at `t` (event `i`): with the group laid out for it, or as the first of a
@@ -563,15 +572,22 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
     text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
     out of it evenly into room that nothing else takes."""
     reach = LABEL_REACH * theme.board.gap
-    wider = {}
-    for item in items:
-        box = arrangement.places[item.name].box
-        need = widest.get(item.name, 0.0) - 2 * reach + SEARCH_STEP
-        if need > box.width + 1e-9 and box.height > 0:
-            wider[item.name] = need / box.height
+    wider: dict[str, float] = {}
+    roomy = arrangement
+    for _ in range(ROOM_ROUNDS):  # a room laid out smaller than asked asks again, flatter
+        short = {}
+        for item in items:
+            box = roomy.places[item.name].box
+            need = widest.get(item.name, 0.0) - 2 * reach + SEARCH_STEP
+            if need > box.width + 1e-9 and box.height > 0:
+                short[item.name] = need / box.height
+        if not short:
+            break
+        wider.update(short)
+        roomy = arrange([replace(i, aspect=max(i.aspect, wider[i.name])) if i.name in wider else i for i in items],
+                        theme)
     if not wider:
         return arrangement
-    roomy = arrange([replace(i, aspect=max(i.aspect, wider[i.name])) if i.name in wider else i for i in items], theme)
     places = dict(roomy.places)
     x0, y0, x1, y1 = theme.board.safe
     seen = VISIBLE * min(x1 - x0, y1 - y0)

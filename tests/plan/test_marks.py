@@ -561,3 +561,16 @@ def test_a_legend_row_wider_than_a_narrow_plot_at_the_left_edge_stays_inside_the
     assert left - 0.32 == pytest.approx(SAFE[0])  # its swatch on the safe area's edge
     assert legend_place(Box(-2.0, -2.0, 2.0, 2.0), [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)["a"][0] == (
         pytest.approx(2.0 - 1.0))  # right-aligned where it fits
+
+
+def test_a_legend_row_wider_than_its_plot_is_centred_over_it_and_kept_inside_the_safe_area():
+    """A row wider than its plot stands out evenly on both sides, into the room the layout keeps
+    beside a Figure or Axes narrower than its widest text (`placement.room_for_texts`); it stood
+    right-aligned, all of its overhang on the left, over the picture beside a 1:20 Figure."""
+    plot = Box(-0.1, -2.0, 0.1, 2.0)
+    left, _, _ = legend_place(plot, [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)["a"]
+    row = 0.32 + 1.0  # its swatch and its text
+    assert left - 0.32 + row / 2 == pytest.approx(0.0)
+    edge = Box(SAFE[2] - 0.2, -2.0, SAFE[2], 2.0)
+    left, _, _ = legend_place(edge, [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)["a"]
+    assert left + 1.0 == pytest.approx(SAFE[2])  # moved in, its end on the safe area's edge
