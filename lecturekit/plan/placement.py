@@ -44,7 +44,7 @@ from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, 
 from lecturekit.replay import Replay
 from lecturekit.resolve import MAX_ASPECT, ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_point
-from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Part, Spec, Value, parts_named
+from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Part, Show, Spec, Value, parts_named
 from lecturekit.theme import BoardSize, Theme
 from lecturekit.typst.source import label_spec
 
@@ -318,7 +318,8 @@ class _Placer:
         self.headings = {t for t, kind, name in self.events if kind == "arrive" and self.heading(name)}
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
                               if isinstance(a.action, Move)]
-        self.widest = {n: _widest_text(scene, n, parts, theme) for n in top
+        shown = {timed.action.object for timed in scene.actions if isinstance(timed.action, Show)}
+        self.widest = {n: _widest_text(scene, n, parts, theme, shown) for n in top
                        if kind_def(scene.objects[n].kind).container}
         self.done: set[int] = set()  # events already handled (a departure taken into a group)
         self.used_moves: set[int] = set()
@@ -551,11 +552,14 @@ def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
             if i.role is Role.TEXT and i.fixed is None and not i.keeps_font else i for i in items]
 
 
-def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
-    """The widest text drawn in a Figure or Axes: a label, a Math, a legend entry with its swatch."""
+def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
+                 shown: set[str]) -> float:
+    """The widest text drawn in a Figure or Axes: a label, a Math, a legend entry with its swatch,
+    of the children the scene shows (room kept for a legend never drawn leaves the board off
+    balance)."""
     widths = [0.0]
     for name, spec in scene.objects.items():
-        if spec.parent != container or name in scene.broken:
+        if spec.parent != container or name in scene.broken or name not in shown:
             continue
         if kind_def(spec.kind).text is not None and spec.text is not None:
             widths.append(typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
