@@ -253,8 +253,8 @@ def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozense
     area; and, while a text is below its role's full size (but one as wide or as tall as the area:
     room cannot make it larger), no empty band of the area wider than `BAND` of it, across or down.
     A visual the scene rings (`ringed`) counts with the room its ring is drawn in, which the layout
-    keeps for it all its life, and a Figure or an Axes with its labels and legend where they stand
-    out of it (the layout keeps room for them: `placement.room_for_texts`)."""
+    keeps for it all its life, and a Figure or an Axes with its own label and its legend where they
+    stand out of it (the layout keeps room for them: `placement.room_for_texts`)."""
     content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
     if not content:
         return []
@@ -262,9 +262,11 @@ def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozense
     reach = THEME.board.ring_reach
     boxes = [[b[0] - reach / WIDTH, b[1] - reach / HEIGHT, b[2] + reach / WIDTH, b[3] + reach / HEIGHT]
              if i["name"] in ringed and i["kind"] in VISUALS else b for i in content for b in [i["bbox"]]]
-    # a Figure's or an Axes' labels and legend are seen with it, where they stand out of it too
+    # a Figure's or an Axes' own label and legend are seen with it, where they stand out of it too
+    # (its children's labels stand by their marks, within a label's reach)
     names = {i["name"] for i in content}
-    boxes += [i["bbox"] for i in items if i.get("parent") in names and i["kind"] in ("label", "legend")]
+    boxes += [i["bbox"] for i in items if i.get("parent") in names
+              and (i["kind"] == "legend" or i["name"] == f"{i['parent']}#label")]
     gx0, gy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     gx1, gy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     faults = []
