@@ -48,6 +48,8 @@ from lecturekit.syntax.nodes import Action, BoxAround, Emphasize, Kind, Move, Pa
 from lecturekit.theme import BoardSize, Theme
 from lecturekit.typst.source import label_spec
 
+#: A wrap width narrower than any word (units): a text typeset at it is as wide as its widest word.
+NARROWEST = 1e-3
 #: How many times a Figure or Axes narrower than its widest text is laid out again in wider room
 #: (`room_for_texts`): the room is a shape, which a crowded board may draw smaller than asked.
 ROOM_ROUNDS = 3
@@ -554,10 +556,11 @@ def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
                  shown: set[str]) -> float:
-    """The widest text drawn in a Figure or Axes: a label, a Math, a legend entry with its swatch,
-    of the children the scene shows (room kept for a legend never drawn leaves the board off
-    balance)."""
-    widths = [0.0]
+    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math, a legend
+    entry with its swatch of the children the scene shows (room kept for a legend never drawn
+    leaves the board off balance)."""
+    own = label_spec(scene.objects[container])  # wrapped to its box (`planning`): as wide as its widest word
+    widths = [0.0 if own is None else typeset(own, [], theme.sizes.label, NARROWEST, theme).width]
     for name, spec in scene.objects.items():
         if spec.parent != container or name in scene.broken or name not in shown:
             continue
