@@ -69,15 +69,19 @@ def weak_end(line: str, lang: str) -> bool:
     return bool(words) and words[-1].strip("\u200f").lower() in _WEAK.get(_primary(lang), ())
 
 
-def two_lines(text: str, lang: str) -> tuple[str, ...] | None:
+def two_lines(text: str, lang: str, breaks: Sequence[int] | None = None, at: Sequence[int] | None = None
+              ) -> tuple[str, ...] | None:
     """`text` as a cue: one line when it fits, else the two lines that fit, broken where the
     language allows, preferring a break after punctuation and never (where another fits) after a
-    weak word; the most even such pair. None when it fits in no two lines."""
-    width, at = line_columns(lang), running_columns(text)
+    weak word; the most even such pair. None when it fits in no two lines. A caller that has cut
+    a longer text gives the piece's `breaks` and running columns (`at`) from it: found again for
+    every piece, they were most of a render's caption time."""
+    width = line_columns(lang)
+    at = running_columns(text) if at is None else at
     if at[-1] <= width:
         return (text,)
     best: tuple[tuple[int, int], tuple[str, str]] | None = None
-    for cut in line_breaks(text, lang):  # a break follows any space
+    for cut in line_breaks(text, lang) if breaks is None else breaks:  # a break follows any space
         first, second = text[:cut].rstrip(), text[cut:].rstrip()
         wide, wider = at[len(first)], at[cut + len(second)] - at[cut]
         if not first or not second or wide > width or wider > width:

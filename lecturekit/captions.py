@@ -94,7 +94,10 @@ def _divided(text: str, lang: str) -> list[tuple[str, Lines]]:
     ends: dict[int, list[int]] = {}  # for each cut, where a cue ending there that fits may start
     fit: dict[tuple[int, int], Lines] = {}
     for (i, j), candidate in piece.items():
-        if (lines := two_lines(candidate, lang)) is not None:
+        start = cuts[i]
+        inside = [cut - start for cut in cuts[i + 1:j]]
+        running = [columns - at[start] for columns in at[start:start + len(candidate) + 1]]
+        if (lines := two_lines(candidate, lang, inside, running)) is not None:
             ends.setdefault(j, []).append(i)
             fit[i, j] = lines
     fewest = {0: 0}

@@ -120,6 +120,11 @@ def _top(items: Iterable[dict[str, Any]]) -> dict[str, list[float]]:
     return {it["name"]: it["bbox"] for it in items if it.get("parent") is None and it["kind"] != RING}
 
 
+def _content(items: Iterable[dict[str, Any]]) -> set[str]:
+    """The top-level objects of the content area: not a heading or a title card (nor a ring)."""
+    return {it["name"] for it in items if it.get("parent") is None and it["kind"] not in ("Heading", "Title", RING)}
+
+
 def moves_faults(scene: dict[str, Any]) -> list[str]:
     """Jitter, and layout moves with no top-level object shown or hidden since the frame the
     object last moved (or arrived) on, that frame included (a visit shown and hidden at once
@@ -291,7 +296,8 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     one a departure leaves waits to be laid out again (it settles when it holds still for the
     settle time once the leaver has gone, `LEAVE` after it starts to go, the scene's end no
     sooner: so does one of arrivals laid out together before one of them left), and the texts of a
-    board that grows are sized for its fullest (placement's `life`). A board that ends where the
+    board whose content grows are sized for its fullest (placement's `life`), a heading gone or
+    come meanwhile or not. A board that ends where the
     lecture moves an object is laid out again by that move (it carries the layout's, so the
     lecture's cue changes the picture): the board after it is the settled one."""
     boards = scene["boards"]
@@ -301,7 +307,7 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     for k, board in enumerate(boards):
         top = _top(board["items"])
         later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
-        grows = any(set(top) < set(_top(b["items"])) for b in boards[k + 1:])
+        grows = any(_content(board["items"]) < _content(b["items"]) for b in boards[k + 1:])
         moved = later is not None and any(abs(t - later) < 0.1 for t in moves)
         # a departure (at the board's frame or before) has the board laid out again only if it then
         # holds still for SETTLE once the leaver has gone, the scene's end no sooner
