@@ -503,7 +503,7 @@ class _Content:
         sets = []
         tall = 0.0
         for item in self.texts:
-            wrap = min(column, item.measure)
+            wrap = _wrap(item, column)
             font = self._font(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
@@ -567,7 +567,7 @@ class _Content:
         """`texts` set in one column `column` wide at this step, as column `index`."""
         sets = []
         for item in texts:
-            wrap = min(column, item.measure)
+            wrap = _wrap(item, column)
             font = self._font(item, step)
             sets.append(_Set(item, *self.measure.size(item, wrap, font), font, wrap, index))
         return sets
@@ -1103,6 +1103,15 @@ class _Content:
         unfit += [s.item.name for s in block.texts
                   if s.font < self.measure.minimum - 1e-9 or (s.item.fixed is not None and shrink < 1.0)]
         return Arrangement(places, tuple(unfit))
+
+
+def _wrap(item: Item, column: float) -> float:
+    """The width a text is wrapped at in a column: its measure or the column, the narrower; a text
+    already shown that keeps its lines keeps the wrap they were set at (its `measure`), which the
+    plan typesets it at (a wrap of the column's set it anew at a later move, in a box of the old size)."""
+    if item.fixed is not None and item.measure < math.inf:
+        return item.measure
+    return min(column, item.measure)
 
 
 def _halved(fits: Callable[[float], bool], lo: float, hi: float, halvings: int) -> float:

@@ -193,7 +193,7 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
-                    padding=padding, base=font)
+                    padding=padding, base=font, measure=shown.wrap or float("inf"))
 
     def size(width: float | None, font: float) -> tuple[float, float]:
         t = typeset(spec, parts, font, width, theme, margin)
