@@ -294,13 +294,15 @@ def content_area(theme: Theme, headed: bool) -> Box:
 
 def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[float, float, float]:
     """Size of a heading or title at the largest font (down to the minimum) that fits width x
-    height; below the minimum only when nothing else fits (the caller says so)."""
+    height, wrapped at that width, as its place records and the plan typesets it (measured at the
+    paragraphs' measure instead, a title's box was narrower than its lines and it was drawn 9%
+    small); below the minimum only when nothing else fits (the caller says so)."""
     if item.fixed is not None:
         return (*item.fixed, item.font)
     assert item.size is not None
     font = item.font
     while True:
-        w, h = item.size(min(width, MAX_MEASURE), font)
+        w, h = item.size(width, font)
         if (w <= width + _EPS and h <= height + _EPS) or font <= theme.sizes.minimum:
             break
         font = max(theme.sizes.minimum, font - STEP)
@@ -308,7 +310,7 @@ def _text_fit(item: Item, width: float, height: float, theme: Theme) -> tuple[fl
         if (w <= width + _EPS and h <= height + _EPS) or min(w, h, width, height) <= 0:
             break
         font *= min(width / w, height / h) * 0.99
-        w, h = item.size(min(width, MAX_MEASURE), font)
+        w, h = item.size(width, font)
     return w, h, font
 
 
