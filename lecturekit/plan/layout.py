@@ -676,11 +676,12 @@ class _Content:
     def _pinned(visuals: list[Item]) -> list[Item]:
         """`visuals` with each table that may be set at its full size (scale 1) held there, the
         pictures beside it taking the rest of its row (`_filled`); none where no table may."""
-        if len(visuals) < 2 or not any(v.natural is not None and v.min_scale <= 1 < v.max_scale for v in visuals):
+        free = [v.natural is not None and v.min_scale <= 1 < v.max_scale for v in visuals]
+        if len(visuals) < 2 or not any(free):
             return []
         return [replace(v, min_scale=1.0, max_scale=1.0,
-                        aspect=(box := v.at(1.0))[0] / box[1] if v.ring > 0 else v.aspect)
-                if v.natural is not None and v.min_scale <= 1 < v.max_scale else v for v in visuals]
+                        aspect=(box := v.at(1.0))[0] / box[1] if v.ring > 0 else v.aspect) if held else v
+                for v, held in zip(visuals, free, strict=True)]
 
     def _groups_of(self, lines: tuple[int, ...]) -> list[list[Item]]:
         """The visuals cut into runs of `lines` items each, in order."""
