@@ -670,7 +670,9 @@ class _Content:
             fullest = max(f[3] for f in shown)
             shown = [f for f in shown if f[3] >= fullest - _EPS]
         largest = max(f[1] for f in shown)
-        return max((f for f in shown if f[1] >= NEAR * largest), key=lambda f: (f[3], f[1], f[2]))[4]
+        if largest > 0:  # in a region of no room (titles taller than the board) every scale is 0 or less
+            shown = [f for f in shown if f[1] >= NEAR * largest]
+        return max(shown, key=lambda f: (f[3], f[1], f[2]))[4]
 
     @staticmethod
     def _pinned(visuals: list[Item]) -> list[Item]:

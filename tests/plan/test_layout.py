@@ -510,3 +510,15 @@ def test_a_row_of_tables_held_at_the_boards_scale_is_not_cut_for_a_picture():
     assert arrangement.unfit == ()
     assert arrangement.places["warn"].font == sizes.body
     assert math.isclose(arrangement.places["bins"].box.width, 4.31, rel_tol=1e-6)
+
+
+def test_tables_under_title_cards_taller_than_the_board_are_laid_out_without_a_failure():
+    """Title cards taller than the board leave the tables a content area of no height: every way
+    into rows sets them at a scale of 0 or less, where no way is within `NEAR` of the largest (a
+    board of 200 objects failed with "max() arg is an empty sequence")."""
+    cards = [Item(f"card{k}", Role.TITLE, font=THEME.sizes.title, size=fake_size(24, 1.2, True)) for k in range(9)]
+    tables = [Item(f"t{k}", Role.VISUAL, aspect=2.3, natural=(2.3, 1.0), min_scale=MINIMUM / THEME.sizes.table,
+                   max_scale=1.5) for k in range(2)]
+    panels = [paragraph(f"p{k}", 110) for k in range(3)]
+    arrangement = arrange([*cards, *panels, *tables], THEME)
+    assert {"t0", "t1"} <= set(arrangement.unfit)
