@@ -38,7 +38,7 @@ from itertools import combinations
 from typing import Any
 
 from lecturekit.plan.durations import LEAVE
-from lecturekit.plan.placement import MOVED, SETTLE
+from lecturekit.plan.placement import LABEL_REACH, MOVED, SETTLE
 from lecturekit.plan.timeline import RELAYOUT
 from lecturekit.theme import THEME
 
@@ -224,12 +224,13 @@ def _one_scale(body: float, formula: float) -> bool:
     return sizes.minimum - close <= formula <= sizes.math * sizes.minimum / sizes.body + close
 
 
-def content_area(items: list[dict[str, Any]]) -> list[float]:
+def content_area(items: list[dict[str, Any]], headed: bool = False) -> list[float]:
     """The content area of a board (as the plan's boxes, shares of the board, y down): the safe
-    area under the heading band, or under a title card above content."""
+    area under the heading band (where the board holds a heading, or is `headed`: laid out for
+    one to come), or under a title card above content."""
     board = THEME.board
     top = SAFE
-    if any(i["kind"] == "Heading" for i in items):
+    if headed or any(i["kind"] == "Heading" for i in items):
         top = SAFE + (board.heading_band + board.gap * 0.5) / HEIGHT
     for title in (i for i in items if i["kind"] == "Title" and i.get("parent") is None):
         top = max(top, title["bbox"][3] + board.gap / HEIGHT)
@@ -252,26 +253,28 @@ def _spans(item: dict[str, Any], area: list[float]) -> bool:
 
 
 def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozenset(),
-                   ringed: frozenset[str] = frozenset()) -> list[str]:
+                   ringed: frozenset[str] = frozenset(), headed: bool = False) -> list[str]:
     """On a board `check` did not say cannot hold its objects legibly (`unfit`: it is past
     balancing, its objects drawn small wherever they fit), the content centred as a group in its
     area; and, while a text is below its role's full size (but one as wide or as tall as the area:
     room cannot make it larger), no empty band of the area wider than `BAND` of it, across or down.
     A visual the scene rings (`ringed`) counts with the room its ring is drawn in, which the layout
-    keeps for it all its life, and a Figure or an Axes with its own label and its legend where they
-    stand out of it (the layout keeps room for them: `placement.room_for_texts`)."""
+    keeps for it all its life, and a Figure or an Axes with what is drawn in it where that stands
+    out of it by more than a label's reach (the layout keeps room for its texts, on the sides they
+    take: `placement.room_for_texts`). A board `headed` is judged in the area under the heading band."""
     content = [i for i in items if i.get("parent") is None and i["kind"] not in ("Heading", "Title", RING)]
     if not content:
         return []
-    x0, y0, x1, y1 = content_area(items)
+    x0, y0, x1, y1 = content_area(items, headed)
     reach = THEME.board.ring_reach
     boxes = [[b[0] - reach / WIDTH, b[1] - reach / HEIGHT, b[2] + reach / WIDTH, b[3] + reach / HEIGHT]
              if i["name"] in ringed and i["kind"] in VISUALS else b for i in content for b in [i["bbox"]]]
-    # a Figure's or an Axes' own label and legend are seen with it, where they stand out of it too
-    # (its children's labels stand by their marks, within a label's reach)
-    names = {i["name"] for i in content}
-    boxes += [i["bbox"] for i in items if i.get("parent") in names
-              and (i["kind"] == "legend" or i["name"] == f"{i['parent']}#label")]
+    # what is drawn in a Figure or an Axes is seen with it, where it stands out of it by more than
+    # the reach a label has beside its container
+    places = {i["name"]: i["bbox"] for i in content}
+    dx, dy = LABEL_REACH * THEME.board.gap / WIDTH, LABEL_REACH * THEME.board.gap / HEIGHT
+    boxes += [[min(b[0] + dx, p[0]), min(b[1] + dy, p[1]), max(b[2] - dx, p[2]), max(b[3] - dy, p[3])]
+              for i in items if (p := places.get(i.get("parent"))) is not None for b in [i["bbox"]]]
     gx0, gy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     gx1, gy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     faults = []
@@ -330,5 +333,17 @@ def unbalanced(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
                            if (m := re.match(r"A box is drawn around (\S+?)\.?$", c["action"])))
         for board in settled(scene):
             faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
-                       for f in balance_faults(board["items"], unfit, ringed)]
+                       for f in balance_faults(board["items"], unfit, ringed, _headed(scene, board))]
     return faults
+
+
+def _headed(scene: dict[str, Any], board: dict[str, Any]) -> bool:
+    """Whether a board with no heading was laid out for the one the next board adds: that board
+    keeps every place of this one (a lecture's move carried the layout's ahead of the heading,
+    `placement._Placer.move_to`)."""
+    top = _top(board["items"])
+    later = next((b for b in scene["boards"] if b["time"] > board["time"] and _top(b["items"]) != top), None)
+    if later is None or any(i["kind"] == "Heading" for i in board["items"]):
+        return False
+    now = _top(later["items"])
+    return any(i["kind"] == "Heading" for i in later["items"]) and all(now.get(n) == box for n, box in top.items())

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from lecturekit.diagnostics import Diagnostic, Place, warning
-from lecturekit.plan.placement import CROWDED_HINT, clock, crowded_message, place_scene
+from lecturekit.plan.placement import CROWDED_HINT, clock, crowded_message
+from lecturekit.plan.planning import placement_of
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.theme import THEME, Theme
 
@@ -24,7 +25,7 @@ def layout_warnings(resolved: ResolvedLecture, theme: Theme = THEME) -> tuple[Di
     for scene in resolved.scenes:
         unfit: dict[tuple[str, bool], dict[str, None]] = {}  # by clock time and proof, the names in order
         first: dict[str, float] = {}  # by clock time, the first board's lecture time
-        for crowded in place_scene(scene, theme, folder).crowded:
+        for crowded in placement_of(scene, theme, folder).crowded:
             unfit.setdefault((clock(crowded.at), crowded.proven), {}).update(dict.fromkeys(crowded.unfit))
             first.setdefault(clock(crowded.at), crowded.at)
         for (at, proven), names in unfit.items():

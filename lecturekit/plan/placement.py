@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from lecturekit.boxes import Box
 from lecturekit.images import image_size
@@ -140,6 +141,34 @@ class Placement:
     moves: tuple[Relayout, ...]
     warnings: tuple[str, ...]
     crowded: tuple[Crowded, ...] = ()
+    #: Each place of a Figure or Axes laid out in room widened for its texts (`room_for_texts`),
+    #: with the objects laid out together there: where its labels settle is measured in those
+    #: places (`planning.placement_of`) and the room kept on the sides they take (`Sides`).
+    rooms: Mapping[tuple[str, Box], frozenset[str]] = field(default_factory=dict)
+
+
+class Standing(NamedTuple):
+    """How far a container's texts stand out of its drawn box to the left and to the right: as
+    they stand longest, and at most (`standing_out.sides`)."""
+
+    left: float
+    right: float
+    most_left: float
+    most_right: float
+
+    def offset(self) -> float:
+        """How far right of its room's middle the drawn box stands: the texts as they stand
+        longest centred with it."""
+        return (self.left - self.right) / 2
+
+    def room(self) -> float:
+        """How wide the room beside the drawn box is on each side, about that middle, for the
+        farthest the texts stand out."""
+        return max(self.most_left - self.offset(), self.most_right + self.offset())
+
+
+#: For the objects laid out together, how each widened container's texts stand out of it.
+Sides = Mapping[frozenset[str], Mapping[str, Standing]]
 
 
 def aspect_of(spec: Spec, folder: Path | None) -> float:
@@ -274,24 +303,28 @@ def clock(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
-#: Each scene's placement by (the scene object's identity, theme, folder), dropped with the scene.
-_PLACED: dict[tuple[int, Theme, Path | None], Placement] = {}
+#: Each scene's placement by (the scene object's identity, theme, folder, sides), dropped with the scene.
+_PLACED: dict[tuple, Placement] = {}
 
 
-def place_scene(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:
-    """Where every top-level object of the scene stands over time. Worked out once for a scene:
-    `check`'s board warnings and the plan both ask, in one command (a resolved scene is frozen)."""
-    key = (id(scene), theme, folder)
+def place_scene(scene: ResolvedScene, theme: Theme, folder: Path | None, sides: Sides | None = None) -> Placement:
+    """Where every top-level object of the scene stands over time, a widened container's room
+    kept on the `sides` its texts take. Worked out once for a scene: `check`'s board warnings
+    and the plan both ask, in one command (a resolved scene is frozen)."""
+    sides = sides or {}
+    key = (id(scene), theme, folder, tuple(sorted((tuple(sorted(k)), tuple(sorted(v.items())))
+                                                 for k, v in sides.items())))
     if key not in _PLACED:
-        _PLACED[key] = _placed(scene, parts_named(scene.actions), theme, folder)
+        _PLACED[key] = _placed(scene, parts_named(scene.actions), theme, folder, sides)
         weakref.finalize(scene, _PLACED.pop, key, None)
     return _PLACED[key]
 
 
-def _placed(scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None) -> Placement:
+def _placed(scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
+            sides: Sides) -> Placement:
     top = {n for n, s in scene.objects.items()
            if s.parent is None and layout_role(s) is not None and n not in scene.broken}
-    placer = _Placer(scene, parts, theme, folder, top)
+    placer = _Placer(scene, parts, theme, folder, top, sides)
     for i, (t, kind, name) in enumerate(placer.events):
         if i in placer.done:
             continue
@@ -302,7 +335,7 @@ def _placed(scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, fo
             placer.arrive(i, t, name)
     return Placement({n: tuple(s) for n, s in placer.stays.items()},
                      tuple(sorted(placer.moves, key=lambda m: m.time)),
-                     tuple(c.line() for c in placer.crowded), tuple(placer.crowded))
+                     tuple(c.line() for c in placer.crowded), tuple(placer.crowded), placer.rooms)
 
 
 class _Placer:
@@ -310,8 +343,8 @@ class _Placer:
     what stands where, and every stay, move and crowded board so far."""
 
     def __init__(self, scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
-                 top: set[str]) -> None:
-        self.scene, self.parts, self.theme, self.folder = scene, parts, theme, folder
+                 top: set[str], sides: Sides) -> None:
+        self.scene, self.parts, self.theme, self.folder, self.sides = scene, parts, theme, folder, sides
         self.room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
         self.events = [(t - scene.start, kind, name) for t, kind, name in _presence_events(scene, top)]
         self.end = scene.duration
@@ -333,6 +366,7 @@ class _Placer:
         self.crowded: list[Crowded] = []
         self.laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
         self.fresh: dict[tuple[str, ...], tuple[float, Arrangement]] = {}  # each set laid out afresh
+        self.rooms: dict[tuple[str, Box], frozenset[str]] = {}  # `Placement.rooms`
 
     def leave(self, i: int, t: float, name: str) -> None:
         """`name` leaves at `t` (event `i`); the board is laid out anew once it has gone, unless
@@ -453,8 +487,16 @@ class _Placer:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
             items = [settings.get(i.name, i) for i in _scaled(items, scale, self.theme.sizes.minimum)]
-        self.laid[frozenset(names)] = arrangement = room_for_texts(arrange(items, self.theme), items, self.widest,
-                                                                   self.theme)
+        self.laid[frozenset(names)] = arrangement = self.roomy(items)
+        return arrangement
+
+    def roomy(self, items: list[Item]) -> Arrangement:
+        """`items` laid out with room for their containers' texts (`room_for_texts`), on the sides
+        they were seen to take when laid out together; the rooms so widened recorded (`rooms`)."""
+        key = frozenset(i.name for i in items)
+        arrangement, widened = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme,
+                                              self.sides.get(key, {}))
+        self.rooms.update(((n, arrangement.places[n].box), key) for n in widened)
         return arrangement
 
     def set_for_life(self, items: list[Item], life: tuple[tuple[str, ...], ...], now: Arrangement,
@@ -513,7 +555,7 @@ class _Placer:
         if names not in self.fresh:
             items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
                               margin=self.room.get(n, 0.0)) for n in names]
-            laid = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme)
+            laid = self.roomy(items)
             self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
                                       if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
         return self.fresh[names]
@@ -572,13 +614,18 @@ def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Par
     return max(widths)
 
 
-def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str, float], theme: Theme
-                   ) -> Arrangement:
+def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str, float], theme: Theme,
+                   sides: Mapping[str, Standing] | None = None) -> tuple[Arrangement, tuple[str, ...]]:
     """The layout again where a Figure or Axes came out narrower than its widest text less the
     reach its labels have on either side (`plan.settle.settle`): laid out as wide as that
     text needs, its drawn box keeping its aspect in the middle of that room, so its labels stand
-    out of it evenly into room that nothing else takes."""
+    out of it evenly into room that nothing else takes; or, where its texts were seen to stand
+    out of such a room unevenly (`sides`: a label kept off an Axes' lines stands wholly to one
+    side of a thin one), its drawn box off the room's middle by as much as centres it with its
+    texts as they stand longest, in room as wide as the farthest of them need about it. With the
+    names of the containers so widened."""
     reach = LABEL_REACH * theme.board.gap
+    sides = sides or {}
     wider: dict[str, float] = {}
     roomy = arrangement
     for _ in range(ROOM_ROUNDS):  # a room laid out smaller than asked asks again, flatter
@@ -586,6 +633,9 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
         for item in items:
             box = roomy.places[item.name].box
             need = widest.get(item.name, 0.0) - 2 * reach + SEARCH_STEP
+            if item.name in sides and box.height > 0:
+                need = max(need, min(box.width, box.height * item.aspect) + 2 * sides[item.name].room() - 2 * reach
+                           + SEARCH_STEP)
             if need > box.width + 1e-9 and box.height > 0:
                 short[item.name] = need / box.height
         if not short:
@@ -594,7 +644,7 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
         roomy = arrange([replace(i, aspect=max(i.aspect, wider[i.name])) if i.name in wider else i for i in items],
                         theme)
     if not wider:
-        return arrangement
+        return arrangement, ()
     places = dict(roomy.places)
     x0, y0, x1, y1 = theme.board.safe
     seen = VISIBLE * min(x1 - x0, y1 - y0)
@@ -603,12 +653,16 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
         if item.name in wider:
             room = places[item.name].box
             height = min(room.height, room.width / item.aspect)
-            places[item.name] = replace(places[item.name], box=Box.around(*room.center, height * item.aspect, height))
+            width, (mid_x, mid_y) = height * item.aspect, room.center
+            if item.name in sides:  # centred with its texts as they stand longest
+                slack = (room.width - width) / 2
+                mid_x += min(max(sides[item.name].offset(), -slack), slack)
+            places[item.name] = replace(places[item.name], box=Box.around(mid_x, mid_y, width, height))
             # its room was seen; what is drawn in it is narrower
             if max(height * item.aspect, height) < seen - 1e-9 and item.name not in roomy.unfit:
                 small.append(item.name)
     unfit = tuple(i.name for i in items if i.name in roomy.unfit or i.name in small)
-    return replace(roomy, places=places, unfit=unfit)
+    return replace(roomy, places=places, unfit=unfit), tuple(wider)
 
 
 def _moved(a: Placed, b: Placed) -> bool:

@@ -8,8 +8,9 @@ from types import MappingProxyType
 
 from lecturekit.kinds import Role, TableSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
+from lecturekit.plan import standing_out
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import place_scene, reflows, room_around
+from lecturekit.plan.placement import Placement, place_scene, reflows, room_around
 from lecturekit.plan.scene_plan import LecturePlan, ScenePlan, reflowed
 from lecturekit.plan.timeline import (
     build_cues,
@@ -24,8 +25,27 @@ from lecturekit.typst.source import label_spec
 
 
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
+    return _planned(scene, fps, folder, theme, placement_of(scene, theme, folder))
+
+
+def placement_of(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:
+    """Where every top-level object of the scene stands (`placement.place_scene`); where the
+    layout widened a container's room for its texts and they settle unevenly out of it, laid out
+    again with the room kept on the sides they take (`standing_out`)."""
+    first = place_scene(scene, theme, folder)
+    if not first.rooms:
+        return first
+    found = standing_out.sides(_planned(scene, SIDES_FPS, folder, theme, first), first.rooms)
+    return place_scene(scene, theme, folder, found) if found else first
+
+
+#: The frame rate the labels' sides are measured at (`placement_of`): a plan at any rate places
+#: its objects alike.
+SIDES_FPS = 15
+
+
+def _planned(scene: ResolvedScene, fps: int, folder: Path | None, theme: Theme, placement: Placement) -> ScenePlan:
     parts = parts_named(scene.actions)
-    placement = place_scene(scene, theme, folder)
     room = room_around(scene.objects, [timed.action for timed in scene.actions], theme.board)
     texts: dict[str, Typeset] = {}
     texts_wrap: dict[str, float | None] = {}

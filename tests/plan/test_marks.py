@@ -17,12 +17,13 @@ from lecturekit.kinds.outline import Outline, ParentSpace
 from lecturekit.model import load
 from lecturekit.plan import plan_scene
 from lecturekit.plan.legends import LEGEND_GAP, legend_place, legend_rows
-from lecturekit.plan.placement import EDGE, children_box
+from lecturekit.plan.placement import EDGE, LABEL_REACH, children_box
 from lecturekit.plan.sampling import samples
 from lecturekit.plan.settle import settle
 from lecturekit.resolve import resolve
 from lecturekit.syntax.nodes import FunctionValue
 from lecturekit.syntax.parser import parse_expression
+from lecturekit.theme import THEME
 from tests.plan.conftest import SHOW
 
 AXES = "an Axes (x_range=(-4, 4), y_range=(-3, 3))"
@@ -574,3 +575,26 @@ def test_a_legend_row_wider_than_its_plot_is_centred_over_it_and_kept_inside_the
     edge = Box(SAFE[2] - 0.2, -2.0, SAFE[2], 2.0)
     left, _, _ = legend_place(edge, [["a"]], {"a": (1.0, 0.3)}, 1.0, SAFE)["a"]
     assert left + 1.0 == pytest.approx(SAFE[2])  # moved in, its end on the safe area's edge
+
+
+@pytest.mark.parametrize("beside", [False, True])
+def test_a_label_that_stands_to_one_side_of_a_thin_axes_has_its_room_on_that_side(plan_tiny, beside):
+    """A label wider than a 1:20 Axes, kept off its lines, stands wholly to one side of it (to the
+    left where a Math stands on the right), not evenly on both: the room the layout keeps for it
+    is on the side it takes (`plan.standing_out`), so the Axes, its label and the rest are seen
+    centred as one. Room kept evenly left the board 0.03 (with the Math) to 0.08 of its width off
+    the middle."""
+    objects = {"ax": "an Axes (x_range=(-1, 3), y_range=(-1.5, 0.5), aspect=(1, 20))",
+               "f": "a FunctionPlot drawn in ax (function=-0.5 + 0.6 * log10(abs(x - 1) + 1))",
+               "p": 'a Point labelled "Okazaki fragment" drawn in ax (location=(1, -0.5))'}
+    does = [(0.5, SHOW.format("ax")), (1.0, SHOW.format("p"))]
+    if beside:
+        objects["m"] = 'a Math that says "$a^2 + b^2 = c^2$"'
+        does.append((2.0, SHOW.format("m")))
+    plan = plan_tiny(objects, does)
+    items = board_items(plan)
+    axes, [label] = board_items(plan, "ax")[0].box, [i for i in items if i.name == "p#label"]
+    assert label.box.x0 < axes.x0 - 0.5 or label.box.x1 > axes.x1 + 0.5  # wholly to one side
+    seen = [i.box for i in items if i.parent is None or i.name == "p#label"]
+    middle = (min(b.x0 for b in seen) + max(b.x1 for b in seen)) / 2
+    assert middle == pytest.approx(0.0, abs=THEME.board.gap * LABEL_REACH)
