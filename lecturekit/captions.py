@@ -108,8 +108,8 @@ def _divided(text: str, lang: str) -> list[tuple[str, Lines]]:
     if last in fewest and len(cuts) <= EVEN_CUTS:
         target = total / fewest[last]
         # each cue's own cost, worked out once (not once a cue count: a long beat made that quadratic)
-        own = {(i, j): weak_end(piece[i, j], lang) * (j < last) * 1e6 + (columns(piece[i, j]) - target) ** 2
-               for (i, j) in fit}
+        own = {(i, j): weak_end(piece[i, j], lang) * (j < last) * 1e6
+               + (at[cuts[i] + len(piece[i, j])] - at[cuts[i]] - target) ** 2 for (i, j) in fit}
         best: dict[int, tuple[float, list[int]]] = {0: (0.0, [0])}  # the best way to each cut in k cues
         for _ in range(fewest[last]):
             best = {j: min((cost + own[i, j], [*path, j])
