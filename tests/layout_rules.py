@@ -125,6 +125,28 @@ def _content(items: Iterable[dict[str, Any]]) -> set[str]:
     return {it["name"] for it in items if it.get("parent") is None and it["kind"] not in ("Heading", "Title", RING)}
 
 
+def _seen(items: list[dict[str, Any]]) -> set[str]:
+    """The content area's objects, and what is drawn in them where it stands out of them
+    (`_standing_out`): a container's room is kept for its labels to come, as a board's for texts."""
+    return _content(items) | set(_standing_out(items))
+
+
+def _standing_out(items: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """What is drawn in a Figure or an Axes of the content area where it stands out of it by more
+    than the reach a label has beside its container (`placement.LABEL_REACH`), by name: as much of
+    its box as stands out beyond that reach, with the container's box."""
+    places = {i["name"]: i["bbox"] for i in items if i["name"] in _content(items)}
+    dx, dy = LABEL_REACH * THEME.board.gap / WIDTH, LABEL_REACH * THEME.board.gap / HEIGHT
+    found = {}
+    for item in items:
+        if (p := places.get(item.get("parent"))) is not None:
+            b = item["bbox"]
+            seen = [min(b[0] + dx, p[0]), min(b[1] + dy, p[1]), max(b[2] - dx, p[2]), max(b[3] - dy, p[3])]
+            if seen != p:
+                found[f"{item['name']}#{item.get('piece')}"] = seen
+    return found
+
+
 def moves_faults(scene: dict[str, Any]) -> list[str]:
     """Jitter, and layout moves with no top-level object shown or hidden since the frame the
     object last moved (or arrived) on, that frame included (a visit shown and hidden at once
@@ -218,6 +240,8 @@ def _one_scale(body: float, formula: float) -> bool:
     """Whether one scale s sets the body at `body` = max(minimum, body size x s) and formulas at
     `formula` = max(minimum, math size x s)."""
     sizes, close = THEME.sizes, 1e-4
+    if body < sizes.minimum - close:  # a crowded board: the body below the minimum, formulas with it
+        return abs(formula - sizes.math * body / sizes.body) < close
     if body > sizes.minimum + close:  # the body fixes the scale
         return abs(formula - max(sizes.minimum, sizes.math * body / sizes.body)) < close
     # the body at the minimum: any scale up to the minimum's for the body
@@ -269,12 +293,7 @@ def balance_faults(items: list[dict[str, Any]], unfit: frozenset[str] = frozense
     reach = THEME.board.ring_reach
     boxes = [[b[0] - reach / WIDTH, b[1] - reach / HEIGHT, b[2] + reach / WIDTH, b[3] + reach / HEIGHT]
              if i["name"] in ringed and i["kind"] in VISUALS else b for i in content for b in [i["bbox"]]]
-    # what is drawn in a Figure or an Axes is seen with it, where it stands out of it by more than
-    # the reach a label has beside its container
-    places = {i["name"]: i["bbox"] for i in content}
-    dx, dy = LABEL_REACH * THEME.board.gap / WIDTH, LABEL_REACH * THEME.board.gap / HEIGHT
-    boxes += [[min(b[0] + dx, p[0]), min(b[1] + dy, p[1]), max(b[2] - dx, p[2]), max(b[3] - dy, p[3])]
-              for i in items if (p := places.get(i.get("parent"))) is not None for b in [i["bbox"]]]
+    boxes += _standing_out(items).values()  # seen with its container
     gx0, gy0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     gx1, gy1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     faults = []
@@ -300,7 +319,8 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     settle time once the leaver has gone, `LEAVE` after it starts to go, the scene's end no
     sooner: so does one of arrivals laid out together before one of them left), and the texts of a
     board whose content grows are sized for its fullest (placement's `life`), a heading gone or
-    come meanwhile or not. A board that ends where the
+    come meanwhile or not, as a container's room is for the texts still to stand out of it
+    (`_seen`). A board that ends where the
     lecture moves an object is laid out again by that move (it carries the layout's, so the
     lecture's cue changes the picture): the board after it is the settled one."""
     boards = scene["boards"]
@@ -310,7 +330,7 @@ def settled(scene: dict[str, Any]) -> list[dict[str, Any]]:
     for k, board in enumerate(boards):
         top = _top(board["items"])
         later = next((b["time"] for b in boards[k + 1:] if _top(b["items"]) != top), None)
-        grows = any(_content(board["items"]) < _content(b["items"]) for b in boards[k + 1:])
+        grows = any(_seen(board["items"]) < _seen(b["items"]) for b in boards[k + 1:])
         moved = later is not None and any(abs(t - later) < 0.1 for t in moves)
         # a departure (at the board's frame or before) has the board laid out again only if it then
         # holds still for SETTLE once the leaver has gone, the scene's end no sooner

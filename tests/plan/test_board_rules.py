@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from lecturekit.cli import app
 from lecturekit.plan.timeline import RELAYOUT
+from lecturekit.theme import THEME
 from tests.conftest import DEMO, TRANSFORMER
-from tests.layout_rules import moves_faults, plan_faults, unbalanced
+from tests.layout_rules import moves_faults, plan_faults, scale_faults, unbalanced
 
 OWN = Path(__file__).parents[1] / "lectures"
 AUDIT = TRANSFORMER.parents[2] / "tools" / "plan_audit.py"
@@ -83,3 +84,18 @@ def test_a_move_after_an_arrival_came_and_went_is_a_change_and_one_with_nothing_
 
 def _cue(time: float, action: str) -> dict:
     return {"time": time, "frame": round(time * 15), "object": action.split()[0], "action": action + "."}
+
+
+def test_a_crowded_board_with_its_body_below_the_minimum_keeps_one_scale_when_its_formulas_go_with_it():
+    """A board that cannot hold its texts legibly sets its body below the minimum at a scale s
+    (20.15 = 32 s), and its formulas at the same s (38 s = 23.93), below the minimum too: one
+    scale. The rule once asked the formulas to stay at the minimum, as if the body were there."""
+    s = 20.15 / THEME.sizes.body
+
+    def board(formula: float) -> list[dict]:
+        return [{"name": "p", "kind": "Panel", "font": 20.15, "bbox": [0.1, 0.3, 0.4, 0.6]},
+                {"name": "m", "kind": "Math", "font": formula, "bbox": [0.5, 0.3, 0.8, 0.6]}]
+
+    assert scale_faults(board(THEME.sizes.math * s)) == []
+    assert scale_faults(board(THEME.sizes.minimum)) != []
+    assert scale_faults(board(THEME.sizes.math * s + 1.0)) != []
