@@ -466,8 +466,9 @@ class _Placer:
         set at the board's one type scale over its `life` (`scale`), and its new Tables set as
         text as the fullest board of that life sets them (`set_for_life`)."""
         again = self.laid.get(frozenset(names))
-        if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current):
-            return again
+        if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current) \
+                and not (self.grown(again) and any(set(held) - set(names) for held in life)):
+            return again  # but a formula grown alone, where the board is to hold more
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
                           self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0)) for n in names]
         if life:
@@ -498,6 +499,12 @@ class _Placer:
                                               self.sides.get(key, {}))
         self.rooms.update(((n, arrangement.places[n].box), key) for n in widened)
         return arrangement
+
+    def grown(self, arrangement: Arrangement) -> bool:
+        """Whether a text of `arrangement` is set larger than its role's size: a formula alone on
+        the board grows (`LONE_GROWTH`)."""
+        return any((place.font or 0.0) > self.theme.sizes.math + 1e-9 for name, place in arrangement.places.items()
+                   if layout_role(self.scene.objects[name]) is Role.TEXT)
 
     def set_for_life(self, items: list[Item], life: tuple[tuple[str, ...], ...], now: Arrangement,
                      scale: float) -> dict[str, Item]:

@@ -112,3 +112,17 @@ def test_issue_30s_boards_keep_the_design_rules(generated: Generated):
     assert not [w for w in warnings if "found no legible place" in w]
     assert unbalanced(plan, warnings) == []
     assert plan_faults(plan, warnings) == []
+
+
+def test_a_formula_grown_alone_comes_back_at_its_size_when_a_text_will_join_it(plan_tiny):
+    """A Math alone on the board grows (`LONE_GROWTH`) while it stays alone; hidden and shown
+    again with a Text still to come, it is set for that board at the formula size. The board's
+    layout of it alone was taken again as it stood, grown (57 beside the Text at 32)."""
+    plan = plan_tiny({"m": 'a Math that says "$a^2 + b^2 = c^2$"', "t": 'a Text that says "Bell curve."'},
+                     [(0.5, "m is shown on the screen, drawn."), (3.0, "m is hidden from the screen."),
+                      (4.0, "m is shown on the screen, drawn."), (12.0, "t is shown on the screen, grown.")],
+                     end=20.0)
+    first, later = (s.place.font for s in plan.stays["m"][:2])
+    assert first > THEME.sizes.math  # alone for its whole stay
+    assert later == THEME.sizes.math
+    assert plan.boards[-1].items and {i.font for i in plan.boards[-1].items if i.name == "m"} == {THEME.sizes.math}
