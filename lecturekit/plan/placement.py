@@ -38,7 +38,7 @@ from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_de
 from lecturekit.kinds import Role as KindRole
 from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SWATCH
 from lecturekit.plan import durations
-from lecturekit.plan.layout import LONE_GROWTH, VISIBLE, Arrangement, Item, Placed, Role, arrange
+from lecturekit.plan.layout import LONE_GROWTH, VISIBLE, Arrangement, Item, Placed, Role, arrange, content_area
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
 from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, typeset
@@ -392,11 +392,38 @@ class _Placer:
         if next_arrival - settled >= SETTLE:
             names = board + pending
             arrangement = self.lay_out(names, rewraps=False)
+            if arrangement.unfit and self.legible(names):
+                # what stays keeps its size and its places, centred again, rather than be laid out anew smaller
+                arrangement = self.kept_centred(names)
             if arrangement.unfit:
                 self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit,
                                             arrangement.proven))
             # a lecture's own move may carry these moves, but only while this board stands
             self.move_to(arrangement, names, settled, t, next((e[0] for e in events[i + 1:]), self.end))
+
+    def legible(self, names: list[str]) -> bool:
+        """Whether every text of `names` stands at the minimum size or above where it is now."""
+        minimum = self.theme.sizes.minimum - 1e-9
+        return all((self.current[n].font or minimum) >= minimum for n in names)
+
+    def kept_centred(self, names: list[str]) -> Arrangement:
+        """`names` where they stand now, the content (not a heading or a title card) moved as one
+        to the middle of the content area."""
+        places = {n: self.current[n] for n in names}
+        roles = {n: layout_role(self.scene.objects[n]) for n in names}
+        area = content_area(self.theme, Role.HEADING in roles.values())
+        titles = [places[n].box.y0 for n in names if roles[n] is Role.TITLE]
+        if titles:
+            area = Box(area.x0, area.y0, area.x1, min(titles) - self.theme.board.gap)
+        content = [n for n in names if roles[n] in (Role.TEXT, Role.VISUAL)]
+        if not content:
+            return Arrangement(places)
+        x0, y0 = min(places[n].box.x0 for n in content), min(places[n].box.y0 for n in content)
+        x1, y1 = max(places[n].box.x1 for n in content), max(places[n].box.y1 for n in content)
+        dx, dy = area.center[0] - (x0 + x1) / 2, area.center[1] - (y0 + y1) / 2
+        return Arrangement({**places, **{n: replace(places[n], box=Box(places[n].box.x0 + dx, places[n].box.y0 + dy,
+                                                                       places[n].box.x1 + dx, places[n].box.y1 + dy))
+                                         for n in content}})
 
     def heading(self, name: str) -> bool:
         return layout_role(self.scene.objects[name]) is Role.HEADING
