@@ -812,18 +812,18 @@ class _Content:
             seen.add(block.width)
             room = area.width - gap - block.width
             visuals = self._visual_block(Box(area.x0, area.y0, area.x0 + room, area.y1))
-            used = _bounds(visuals.values())
+            used = bounds_of(visuals.values())
             x0 = area.center[0] - (used.width + gap + block.width) / 2
-            visuals = _shift(visuals, x0 - used.x0, 0.0)
+            visuals = shifted(visuals, x0 - used.x0, 0.0)
             texts = block.places(x0 + used.width + gap, area.center[1] + block.height / 2)
             yield from self._visible_only({**visuals, **texts}, pictures_shrink)
         block = self._across(area.width, area.height, step, columns)  # texts under the visuals
         room = area.height - gap - block.height
         if block.fits and room > 0:
             visuals = self._visual_block(Box(area.x0, area.y1 - room, area.x1, area.y1))
-            used = _bounds(visuals.values())
+            used = bounds_of(visuals.values())
             y1 = area.center[1] + (used.height + gap + block.height) / 2
-            visuals = _shift(visuals, 0.0, y1 - used.y1)
+            visuals = shifted(visuals, 0.0, y1 - used.y1)
             texts = block.places(area.center[0] - block.width / 2, y1 - used.height - gap)
             yield from self._visible_only({**visuals, **texts}, pictures_shrink)
 
@@ -861,9 +861,9 @@ class _Content:
         """`part` with the text `block` on its right, the two centred as one group."""
         if part is None:
             return
-        used = _bounds(part.places.values())
+        used = bounds_of(part.places.values())
         x0 = self.area.center[0] - (used.width + self.gap + block.width) / 2
-        places = _shift(part.places, x0 - used.x0, self.area.center[1] - used.center[1])
+        places = shifted(part.places, x0 - used.x0, self.area.center[1] - used.center[1])
         texts = block.places(x0 + used.width + self.gap, self.area.center[1] + block.height / 2)
         yield Arrangement({**places, **texts})
 
@@ -871,9 +871,9 @@ class _Content:
         """`part` with the text `block` under it, the two centred as one group."""
         if part is None:
             return
-        used = _bounds(part.places.values())
+        used = bounds_of(part.places.values())
         y1 = self.area.center[1] + (used.height + self.gap + block.height) / 2
-        places = _shift(part.places, self.area.center[0] - used.center[0], y1 - used.y1)
+        places = shifted(part.places, self.area.center[0] - used.center[0], y1 - used.y1)
         yield Arrangement({**places, **block.places(self.area.center[0] - block.width / 2,
                                                     y1 - used.height - self.gap)})
 
@@ -939,7 +939,7 @@ class _Content:
         either way) the room the texts take, so they are not squeezed into a narrow column."""
         scales = [self._scale(v.name, option.places[v.name].box) for v in self.visuals]
         scales += [(option.places[t.name].font or t.font) / t.font for t in self.texts if t.font > 0]
-        texts = _bounds(option.places[t.name] for t in self.texts)
+        texts = bounds_of(option.places[t.name] for t in self.texts)
         return (round(min(scales), 4), round(sum(scales), 4), texts.width)
 
     def cannot_hold(self) -> bool:
@@ -1196,16 +1196,18 @@ def _seen_centred(places: dict[str, Placed], content: list[Item]) -> dict[str, P
         box, ink = places[i.name].box, drawn[i.name].box
         seen.append(Placed(Box(max(box.x0, ink.x0 - i.ring), max(box.y0, ink.y0 - i.ring),
                                min(box.x1, ink.x1 + i.ring), min(box.y1, ink.y1 + i.ring))))
-    given, shown = _bounds(places[i.name] for i in content), _bounds(seen)
+    given, shown = bounds_of(places[i.name] for i in content), bounds_of(seen)
     dx, dy = (given.center[k] - shown.center[k] for k in (0, 1))
-    return _shift(drawn, dx, dy) if abs(dx) > _EPS or abs(dy) > _EPS else drawn
+    return shifted(drawn, dx, dy) if abs(dx) > _EPS or abs(dy) > _EPS else drawn
 
 
-def _bounds(places: Iterable[Placed]) -> Box:
+def bounds_of(places: Iterable[Placed]) -> Box:
+    """The box around every place."""
     boxes = [p.box for p in places]
     return Box(min(b.x0 for b in boxes), min(b.y0 for b in boxes), max(b.x1 for b in boxes), max(b.y1 for b in boxes))
 
 
-def _shift(places: dict[str, Placed], dx: float, dy: float) -> dict[str, Placed]:
+def shifted(places: dict[str, Placed], dx: float, dy: float) -> dict[str, Placed]:
+    """Every place moved by (dx, dy), its font and wrap kept."""
     return {n: Placed(Box(p.box.x0 + dx, p.box.y0 + dy, p.box.x1 + dx, p.box.y1 + dy), p.font, p.wrap)
             for n, p in places.items()}

@@ -27,7 +27,7 @@ A board that cannot hold its objects legibly is reported (`Crowded`), once per l
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
@@ -38,7 +38,18 @@ from lecturekit.kinds import AxesSpec, FigureSpec, ImageSpec, TableSpec, kind_de
 from lecturekit.kinds import Role as KindRole
 from lecturekit.kinds.geometry import DOT_RADIUS, PLOT_DOT, SWATCH
 from lecturekit.plan import durations
-from lecturekit.plan.layout import LONE_GROWTH, VISIBLE, Arrangement, Item, Placed, Role, arrange, content_area
+from lecturekit.plan.layout import (
+    LONE_GROWTH,
+    VISIBLE,
+    Arrangement,
+    Item,
+    Placed,
+    Role,
+    arrange,
+    bounds_of,
+    content_area,
+    shifted,
+)
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.plan.settle import SEARCH_STEP
 from lecturekit.plan.typeset import PT, set_as_text, table_metrics, text_table, typeset
@@ -314,10 +325,16 @@ def place_scene(scene: ResolvedScene, theme: Theme, folder: Path | None, sides: 
     sides = sides or {}
     key = (id(scene), theme, folder, tuple(sorted((tuple(sorted(k)), tuple(sorted(v.items())))
                                                  for k, v in sides.items())))
-    if key not in _PLACED:
-        _PLACED[key] = _placed(scene, parts_named(scene.actions), theme, folder, sides)
-        weakref.finalize(scene, _PLACED.pop, key, None)
-    return _PLACED[key]
+    return once_a_scene(_PLACED, key, scene, lambda: _placed(scene, parts_named(scene.actions), theme, folder, sides))
+
+
+def once_a_scene(store: dict[tuple, Placement], key: tuple, scene: ResolvedScene,
+                 make: Callable[[], Placement]) -> Placement:
+    """`store[key]`, made when first asked for and dropped with `scene`."""
+    if key not in store:
+        store[key] = make()
+        weakref.finalize(scene, store.pop, key, None)
+    return store[key]
 
 
 def _placed(scene: ResolvedScene, parts: dict[str, list[Part]], theme: Theme, folder: Path | None,
@@ -415,15 +432,12 @@ class _Placer:
         titles = [places[n].box.y0 for n in names if roles[n] is Role.TITLE]
         if titles:
             area = Box(area.x0, area.y0, area.x1, min(titles) - self.theme.board.gap)
-        content = [n for n in names if roles[n] in (Role.TEXT, Role.VISUAL)]
+        content = {n: places[n] for n in names if roles[n] in (Role.TEXT, Role.VISUAL)}
         if not content:
             return Arrangement(places)
-        x0, y0 = min(places[n].box.x0 for n in content), min(places[n].box.y0 for n in content)
-        x1, y1 = max(places[n].box.x1 for n in content), max(places[n].box.y1 for n in content)
-        dx, dy = area.center[0] - (x0 + x1) / 2, area.center[1] - (y0 + y1) / 2
-        return Arrangement({**places, **{n: replace(places[n], box=Box(places[n].box.x0 + dx, places[n].box.y0 + dy,
-                                                                       places[n].box.x1 + dx, places[n].box.y1 + dy))
-                                         for n in content}})
+        used = bounds_of(content.values())
+        return Arrangement({**places, **shifted(content, area.center[0] - used.center[0],
+                                                area.center[1] - used.center[1])})
 
     def heading(self, name: str) -> bool:
         return layout_role(self.scene.objects[name]) is Role.HEADING

@@ -10,7 +10,7 @@ from lecturekit.kinds import Role, TableSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.plan import standing_out
 from lecturekit.plan.layout import Placed
-from lecturekit.plan.placement import Placement, place_scene, reflows, room_around
+from lecturekit.plan.placement import Placement, once_a_scene, place_scene, reflows, room_around
 from lecturekit.plan.scene_plan import LecturePlan, ScenePlan, reflowed
 from lecturekit.plan.timeline import (
     build_cues,
@@ -28,10 +28,19 @@ def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme
     return _planned(scene, fps, folder, theme, placement_of(scene, theme, folder))
 
 
+#: Each scene's placement with its rooms measured (`placement_of`), as `placement._PLACED`.
+_MEASURED: dict[tuple, Placement] = {}
+
+
 def placement_of(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:
     """Where every top-level object of the scene stands (`placement.place_scene`); where the
     layout widened a container's room for its texts and they settle unevenly out of it, laid out
-    again with the room kept on the sides they take (`standing_out`)."""
+    again with the room kept on the sides they take (`standing_out`). Worked out once for a
+    scene: `check`'s board warnings and the plan both ask."""
+    return once_a_scene(_MEASURED, (id(scene), theme, folder), scene, lambda: _measured(scene, theme, folder))
+
+
+def _measured(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:
     first = place_scene(scene, theme, folder)
     if not first.rooms:
         return first
