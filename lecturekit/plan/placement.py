@@ -367,7 +367,10 @@ class _Placer:
         self.end = scene.duration
         self.arrivals = {t for t, kind, _ in self.events if kind == "arrive"}
         #: When a heading arrives: one leaving then is replaced in its band, which frees no room.
-        self.headings = {t for t, kind, name in self.events if kind == "arrive" and self.heading(name)}
+        self.headings: dict[float, set[str]] = {}
+        for t, kind, name in self.events:
+            if kind == "arrive" and self.heading(name):
+                self.headings.setdefault(t, set()).add(name)
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
                               if isinstance(a.action, Move)]
         shown = {timed.action.object for timed in scene.actions if isinstance(timed.action, Show)}
@@ -444,7 +447,7 @@ class _Placer:
 
     def replaced(self, t: float, name: str) -> bool:
         """Whether `name` is a heading another replaces in its band at `t`: its leaving frees no room."""
-        return self.heading(name) and t in self.headings
+        return self.heading(name) and bool(self.headings.get(t, set()) - {name})
 
     def arrive(self, i: int, t: float, name: str) -> None:
         """`name` arrives at `t` (event `i`): with the group laid out for it, or as the first of a
