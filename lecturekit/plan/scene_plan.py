@@ -69,9 +69,13 @@ class ScenePlan:
     #: The boards that cannot hold their objects legibly, at their times (`warnings` in words).
     crowded: tuple[Crowded, ...] = ()
 
-    @property
+    @cached_property
     def objects(self) -> Mapping[str, Spec]:
-        return self.scene.objects
+        """The objects that are drawn: those the scene leaves out (`ResolvedScene.broken`) are not
+        there to be measured, settled or painted (a PlotPoint on a FunctionPlot left out is left
+        out with it)."""
+        broken = self.scene.broken
+        return MappingProxyType({n: s for n, s in self.scene.objects.items() if n not in broken})
 
     @cached_property
     def holds(self) -> Mapping[str, tuple[Hold, ...]]:

@@ -109,8 +109,10 @@ def source_of(value: Value) -> str:
             return f"({inner},)" if len(items) == 1 else f"({inner})"
         case Var(name=name):
             return name
-        case FunctionValue(body=body):
-            return "<function>" if body is None else source_of(body)
+        case FunctionValue(body=body, variable=variable):
+            if body is None:
+                return "<function>"
+            return source_of(body) if variable == "x" else f"lambda {variable}: {source_of(body)}"
         case Truncated(prefix=prefix):
             return prefix + "…"
         case BinOp(op=op, left=left, right=right):

@@ -142,8 +142,21 @@ class _ValueParser:
         return BinOp(op.text, self.expr(left, op), self.expr(right, op))
 
     def value(self) -> Value:
-        """value: sum"""
+        """value: "lambda" NAME ":" sum | sum"""
+        if self.peek().is_word("lambda"):
+            return self.function()
         return self.sum()
+
+    def function(self) -> FunctionValue:
+        """A function body recorded as a one-variable lambda (`lambda t: cos(2 * pi * t)`): its
+        body is an expression of that variable, bound at each x it is plotted at."""
+        keyword = self.take()
+        name = self.take()
+        if name.kind is not T.WORD or name.text in ("True", "False", "lambda"):
+            raise self.fail("expected the function's variable after lambda", name)
+        self.expect_op(":")
+        body = self.sum()
+        return FunctionValue(body=self.expr(body, keyword), variable=name.text)
 
     def sum(self) -> Value:
         """sum: product (("+" | "-") product)*"""
@@ -327,14 +340,18 @@ class _DescriptionParser:
         m = re.match(r'\s+labelled\s+"', src[pos:])
         if m:
             start = pos + m.end()
-            # The label ends at the first closing quote after which the description still parses.
+            # The label ends at the first closing quote after which the description still parses;
+            # where none does, the fault is the one found furthest on (a bad parameter, say, not
+            # a quote missing)
+            furthest: GrammarError | None = None
             for close in _quotes(src, start):
                 try:
                     text, parent, params = self.after_label(close + 1)
-                except GrammarError:
+                except GrammarError as exc:
+                    furthest = exc if furthest is None or exc.start >= furthest.start else furthest
                     continue
                 return src[start:close], text, parent, params
-            raise self.fail("the label's closing quote is missing", start - 1)
+            raise furthest or self.fail("the label's closing quote is missing", start - 1)
         return (None, *self.after_label(pos))
 
     def after_label(self, pos: int) -> tuple[str | None, str | None, tuple]:

@@ -598,3 +598,21 @@ def test_a_label_that_stands_to_one_side_of_a_thin_axes_has_its_room_on_that_sid
     seen = [i.box for i in items if i.parent is None or i.name == "p#label"]
     middle = (min(b.x0 for b in seen) + max(b.x1 for b in seen)) / 2
     assert middle == pytest.approx(0.0, abs=THEME.board.gap * LABEL_REACH)
+
+
+def test_plot_points_on_a_plot_left_out_are_left_out_with_it(plan_tiny):
+    """A stranger's plot whose description does not parse is left out, and the PlotPoints on it
+    with it (`check` says so); planning its boards measured those points on the missing plot and
+    failed with a KeyError before."""
+    plan = plan_tiny({"ax": AXES, "f": "a FunctionPlot drawn in ax (function=lambda t cos(t))",
+                      "p": "a PlotPoint [yellow] drawn in ax (target='f', x=0.5)",
+                      "q": "a Point drawn in ax (location=(1, 1))"},
+                     [(0.5, SHOW.format("ax")), (1.0, SHOW.format("f")), (1.5, SHOW.format("p")),
+                      (2.0, SHOW.format("q"))],
+                     warned=("warning: scene 'Scene One', object 'f': expected ':', found 'cos' in 'a FunctionPlot "
+                             "drawn in ax (function=lambda t cos(t))'; it is left out (fix the description)",
+                             "warning: scene 'Scene One', object 'p': stands on 'f', which is left out; it is left "
+                             "out too (fix 'f')"))
+    assert "p" not in plan.objects and "f" not in plan.objects
+    assert {i.name for i in plan.boards[-1].items} >= {"ax", "q"}
+    assert not any(i.name in ("f", "p") for b in plan.boards for i in b.items)

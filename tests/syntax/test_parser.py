@@ -31,6 +31,7 @@ from lecturekit.kinds import (
 )
 from lecturekit.syntax import parser
 from lecturekit.syntax.errors import GrammarError
+from lecturekit.syntax.evaluate import function_of
 from lecturekit.syntax.nodes import (
     FORMAT_KINDS,
     BinOp,
@@ -457,6 +458,30 @@ def test_a_function_recorded_as_quoted_source_is_the_same_body():
     assert quoted.function == bare.function
 
 
+def test_a_function_recorded_as_a_lambda_is_a_body_of_its_own_variable():
+    """Strangers' lectures record a plot's body as Python writes a one-variable function; the
+    variable is its own (`t`, `b`), bound at each abscissa, and what else it names is a dependency."""
+    spec, _ = parse_description(KINDS, 'a FunctionPlot [red] labelled "f" drawn in ax '
+                                       "(function=lambda t: cos(2 * pi * t))")
+    assert spec.function == FunctionValue(Call("cos", (BinOp("*", BinOp("*", Num(2.0), Var("pi")), Var("t")),)), "t")
+    assert spec.label == "f"
+    assert function_of(spec.function, {})(0.5) == pytest.approx(-1.0)
+    shifted, _ = parse_description(KINDS, "a FunctionPlot drawn in ax (function=lambda b: b ** 2 + phase)")
+    assert variables_of(shifted.function) == {"phase"}
+    assert source_of(shifted.function) == "lambda b: ((b ** 2.0) + phase)"
+
+
+@pytest.mark.parametrize(("source", "message"), [
+    ("a FunctionPlot drawn in ax (function=lambda t cos(t))", "expected ':', found 'cos'"),
+    ("a FunctionPlot drawn in ax (function=lambda 2: t)", "expected the function's variable after lambda"),
+    ("a FunctionPlot drawn in ax (function=lambda t: 'a')", "only numbers and variables can take part in arithmetic"),
+])
+def test_a_lambda_that_is_not_a_function_of_one_variable_says_where(source, message):
+    with pytest.raises(GrammarError) as caught:
+        parse_description(KINDS, source)
+    assert caught.value.message == message
+
+
 def test_a_function_of_x_and_a_variable_depends_on_the_variable_only():
     spec, _ = parse_description(KINDS, "a FunctionPlot drawn in ax (function=sin(x + phase))")
     assert variables_of(spec.function) == {"phase"}
@@ -674,7 +699,7 @@ def test_parse_expression_reads_override_arithmetic():
         ("x y", "unexpected 'y' after the expression"),
         ("x.y", "unexpected '.' after the expression"),
         ("x[0]", "unexpected '[' after the expression"),
-        ("lambda: 1", "unexpected ':' after the expression"),
+        ("lambda: 1", "expected the function's variable after lambda"),
         ("'a'", "only numbers and variables can take part in arithmetic"),
         ("(1, 2)", "only numbers and variables can take part in arithmetic"),
         ("<function>", "only numbers and variables can take part in arithmetic"),
