@@ -272,11 +272,16 @@ def next_to(at: np.ndarray, direction: np.ndarray, size: tuple[float, float], bu
 
 def label_spots(spec: Spec, space: ParentSpace, objects: Mapping[str, Spec], anchors: Mapping,
                 numbers_of: NumbersOf, size: tuple[float, float]) -> list[np.ndarray]:
-    """Where a label drawn in a figure (a Math child, of `size`) may be centred, best first:
-    beside the segment it names (under a free foot, else right of its middle; then left of its
-    middle, past its tip, under its foot; hung in an Axes' caption band when under the plot),
-    around the point it names (under, over, right, left), or else low in the middle of the
-    figure, then high."""
+    """Where a label drawn in a figure (a Math child, of `size`) may be centred, best first: at
+    its own `location` where the lecture gives one; else beside the segment it names (under a
+    free foot, else right of its middle; then left of its middle, past its tip, under its foot;
+    hung in an Axes' caption band when under the plot), around the point it names (under, over,
+    right, left), or else low in the middle of the figure, then high."""
+    middle = [space.point(sum(space.x_range) / 2, space.y_range[0]) + np.array([0, 0.3, 0]),
+              space.point(sum(space.x_range) / 2, space.y_range[1]) + np.array([0, -0.3, 0])]
+    location = getattr(spec, "location", None)
+    if location is not None:  # where the lecture puts it; the middle where a mark takes that spot
+        return [space.point(*evaluate_point(location, numbers_of(spec.name))), *middle]
     anchor = anchors.get(spec.name)
     sibling = objects.get(anchor.sibling) if anchor else None
     stands = kind_def(sibling.kind).stands if sibling is not None else Stands.ELSEWHERE
@@ -295,8 +300,7 @@ def label_spots(spec: Spec, space: ParentSpace, objects: Mapping[str, Spec], anc
         at = space.point(*evaluate_point(sibling.location, numbers_of(sibling.name)))  # type: ignore[attr-defined]
         return [at + np.array(offset) for offset in ([0, -0.35, 0], [0, 0.35, 0], [0.2 + size[0] / 2, 0, 0],
                                                       [-0.2 - size[0] / 2, 0, 0])]
-    return [space.point(sum(space.x_range) / 2, space.y_range[0]) + np.array([0, 0.3, 0]),
-            space.point(sum(space.x_range) / 2, space.y_range[1]) + np.array([0, -0.3, 0])]
+    return middle
 
 
 def _hung(center: np.ndarray, size: tuple[float, float], space: ParentSpace) -> np.ndarray:

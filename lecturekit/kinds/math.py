@@ -18,12 +18,14 @@ from lecturekit.kinds.base import (
     timing,
 )
 from lecturekit.kinds.geometry import label_outline
-from lecturekit.syntax.nodes import Kind, Spec
+from lecturekit.syntax.nodes import FieldType, Kind, Spec, Value, attribute
 
 
 @dataclass(frozen=True)
 class MathSpec(Spec):
-    pass
+    #: Where a Math drawn in a Figure or Axes is centred, in its parent's numbers, where the
+    #: lecture states it (strangers' lectures do); otherwise it labels a sibling (resolve/labels.py).
+    location: Value | None = attribute(FieldType.PAIR)
 
 
 KIND = register(KindDef(

@@ -55,7 +55,7 @@ def anchors(objects: dict[str, Spec]) -> dict[str, Anchor]:
             groups.setdefault(_split(c.name)[0], []).append(c)
         label_groups: dict[str, list[Spec]] = {}
         for c in children:
-            if _is_label(c):
+            if _is_label(c) and getattr(c, "location", None) is None:  # one put where the lecture says labels nothing
                 label_groups.setdefault(_split(c.name)[0], []).append(c)
         for labels in label_groups.values():
             for label in labels:

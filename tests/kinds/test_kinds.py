@@ -3,6 +3,7 @@ that lacks a part fails where it is made; the field tables the stages use come f
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -78,11 +79,14 @@ def test_a_kind_that_stands_on_pairs_it_lacks_cannot_be_made(stands: Stands, mis
 
 
 def test_where_the_format_kinds_stand_is_their_own_pairs():
-    """Other stages ask the kind table where a child stands, not whether its spec has an `end`."""
+    """Other stages ask the kind table where a child stands, not whether its spec has an `end`.
+    A kind whose `location` may be left out (a Math, placed where the lecture says or beside what
+    it labels) stands elsewhere: a label is never set around it."""
     for definition in registered():
         fields = definition.fields
         between = fields.get("start") is FieldType.PAIR and fields.get("end") is FieldType.PAIR
-        at = fields.get("location") is FieldType.PAIR
+        defaults = {f.name: f.default for f in dataclasses.fields(definition.spec)}
+        at = fields.get("location") is FieldType.PAIR and defaults["location"] is not None
         assert definition.stands is (Stands.BETWEEN if between else Stands.AT if at else Stands.ELSEWHERE)
 
 

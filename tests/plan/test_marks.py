@@ -616,3 +616,32 @@ def test_plot_points_on_a_plot_left_out_are_left_out_with_it(plan_tiny):
     assert "p" not in plan.objects and "f" not in plan.objects
     assert {i.name for i in plan.boards[-1].items} >= {"ax", "q"}
     assert not any(i.name in ("f", "p") for b in plan.boards for i in b.items)
+
+
+def test_a_math_drawn_in_a_figure_stands_at_the_location_the_lecture_gives(plan_tiny):
+    """Strangers place a figure's formulas where they belong (`location=(x, y)`, as a Point's):
+    each is centred there, in its parent's numbers, not guessed beside a sibling (five labels of
+    a pendulum had all been put beside its one arrow), and one that follows a number moves."""
+    plan = plan_tiny({"fig": "a Figure (x_range=(0, 4), y_range=(0, 4), aspect=(1, 1))",
+                      "arrow": "a Vector drawn in fig (start=(0, 0), end=(4, 0))",
+                      "k": "a VariableNumber (initial_value=1.0)",
+                      "lab_a": "a Math [text] that says \"$theta$\" drawn in fig (location=(1.0, 3.0))",
+                      "lab_b": "a Math [text] that says \"$L$\" drawn in fig (location=(3.0, 1.0))",
+                      "lab_c": "a Math [text] that says \"$m g$\" drawn in fig (location=(k, 2.0))"},
+                     [(0.5, SHOW.format("fig")), (1.0, SHOW.format("arrow")), (1.5, SHOW.format("lab_a")),
+                      (1.6, SHOW.format("lab_b")), (1.7, SHOW.format("lab_c")), (3.0, "k ticks to 3.0."),
+                      (3.0, "lab_c is redrawn as the numbers it depends on change.")])
+    assert plan.scene.anchors == {}
+
+    def centre(board, name):
+        box = next(i.box for i in board.items if i.name == name)
+        return (box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2
+
+    before = next(b for b in plan.boards if any(i.name == "lab_c" for i in b.items))
+    (ax, ay), (bx, by), (cx, cy) = (centre(before, n) for n in ("lab_a", "lab_b", "lab_c"))
+    fig = next(i.box for i in before.items if i.name == "fig")
+    assert ax < bx and ay > cy > by  # in board units y grows upwards: (1, 3) is high, (3, 1) low
+    assert abs((bx - ax) - (ay - by)) < 1e-6  # a square figure: two units across are two units down
+    assert abs(cx - ax) < 1e-6 and abs((bx - ax) / (fig.x1 - fig.x0) - 0.5) < 0.05
+    after = [i for i in plan.items_at(plan.frames - 1) if i.name == "lab_c"]
+    assert abs((after[0].box.x0 + after[0].box.x1) / 2 - bx) < 1e-6  # k went 1 -> 3: the formula went with it
