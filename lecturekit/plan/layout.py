@@ -178,9 +178,12 @@ class Item:
     def drawn(self, box: Box) -> Box:
         """Where a visual is drawn in `box`, centred: a picture `ring` smaller on each side, its
         aspect kept, a side too short to lose the room on both ends (a 1:20 picture) keeping its
-        length; a table as large as the box holds with the room (`at`)."""
+        length; a table as large as the box holds with the room (`at`); a table set as text, its
+        box less the room (measured with it: `placement._table`)."""
         if self.ring <= 0:
             return box
+        if self.role is Role.TEXT:
+            return Box(box.x0 + self.ring, box.y0 + self.ring, box.x1 - self.ring, box.y1 - self.ring)
         if self.natural is not None:
             scale = self.scale_in(box)
             return Box.around(*box.center, self.natural[0] * scale, self.natural[1] * scale)
@@ -1190,7 +1193,9 @@ def _seen_centred(places: dict[str, Placed], content: list[Item]) -> dict[str, P
     visual with its ring's room) is centred where its boxes were. A ringed picture's box keeps its
     aspect (`Item.grown`), so along its longer side the room beside it is more than the ring's:
     centred by boxes, a board with a wide ringed picture at one end stands off the middle."""
-    drawn = {i.name: replace(places[i.name], box=i.drawn(places[i.name].box)) for i in content}
+    drawn = {i.name: replace(places[i.name], box=i.drawn(places[i.name].box),
+                             wrap=_less(places[i.name].wrap, 2 * i.ring if i.role is Role.TEXT else 0.0))
+             for i in content}
     seen = []
     for i in content:
         box, ink = places[i.name].box, drawn[i.name].box
@@ -1199,6 +1204,11 @@ def _seen_centred(places: dict[str, Placed], content: list[Item]) -> dict[str, P
     given, shown = bounds_of(places[i.name] for i in content), bounds_of(seen)
     dx, dy = (given.center[k] - shown.center[k] for k in (0, 1))
     return shifted(drawn, dx, dy) if abs(dx) > _EPS or abs(dy) > _EPS else drawn
+
+
+def _less(wrap: float | None, room: float) -> float | None:
+    """A wrap width less the room a table set as text keeps for its ring (it is set in the rest)."""
+    return wrap - room if wrap is not None and room > 0 else wrap
 
 
 def bounds_of(places: Iterable[Placed]) -> Box:

@@ -250,8 +250,8 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
 def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -> Item:
     """A Table set as text (`set_as_text`) is a text of the table's role, its columns fitted to the
     width the layout gives it, and keeps its size once shown (it is not wrapped anew); any other is
-    a visual drawn between the smallest size and a formula's, its box `margin` larger on each side
-    for a ring (`Item.ring`)."""
+    a visual drawn between the smallest size and a formula's. Either keeps `margin` on each side
+    inside the box the layout gives it for a ring (`Item.ring`), and is drawn in the rest."""
     sizes = theme.sizes
     if not set_as_text(spec, theme):
         metrics = table_metrics(spec, sizes.table)
@@ -259,15 +259,18 @@ def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -
         return Item(spec.name, Role.VISUAL, aspect=natural[0] / natural[1], natural=natural,
                     min_scale=sizes.minimum / sizes.table, max_scale=sizes.math / sizes.table, base=sizes.table,
                     ring=margin)
+    room = 2 * margin  # a ring's room on both sides, kept in the layout's box and left out where it is drawn
     if shown is not None:  # its place keeps the wrap it was set at (`measure`): the plan sets it from that
-        return Item(spec.name, Role.TEXT, font=shown.font or sizes.table, fixed=(shown.box.width, shown.box.height),
-                    base=sizes.table, measure=shown.wrap or float("inf"))
+        return Item(spec.name, Role.TEXT, font=shown.font or sizes.table,
+                    fixed=(shown.box.width + room, shown.box.height + room), base=sizes.table,
+                    measure=shown.wrap + room if shown.wrap else float("inf"), ring=margin)
 
     def size(width: float | None, font: float) -> tuple[float, float]:
-        metrics = text_table(spec, font, width)
-        return metrics.width, metrics.height
+        metrics = text_table(spec, font, None if width is None else width - room)
+        return metrics.width + room, metrics.height + room
 
-    return Item(spec.name, Role.TEXT, font=sizes.table, size=size, base=sizes.table, measure=float("inf"))
+    return Item(spec.name, Role.TEXT, font=sizes.table, size=size, base=sizes.table, measure=float("inf"),
+                ring=margin)
 
 
 def _sets_text(spec: Spec, theme: Theme) -> bool:
