@@ -22,7 +22,8 @@ measured on the plan's own items (what `plan --json` lists), and the rules a boa
 A board fails a rule (`failures`) when it sets any text below `Sizes.minimum` (whether or not the
 layout could have held it: the audit does not judge that, `check` warns where the layout could
 not), sets one role at more than one size, leaves an empty band wider than
-`BoardSize.empty_band` while a text is below its role's full size, holds something closer to a
+`BoardSize.empty_band` while a text is below its role's full size (judged on the board at its
+fullest, where the boards after it only add to it: `_fullest_bands`), holds something closer to a
 box than the stated clearance, or draws an ink below the contrast it needs.
 """
 
@@ -136,11 +137,42 @@ def audit_lecture(plan: LecturePlan, height: int) -> tuple[BoardAudit, ...]:
 
 
 def audit_scene(plan: ScenePlan, height: int) -> tuple[BoardAudit, ...]:
-    """Every board of the scene audited, its pixels at a frame `height` pixels high."""
-    return tuple(audit_board(plan, board, height) for board in plan.boards)
+    """Every board of the scene audited, its pixels at a frame `height` pixels high; the band rule
+    judged on a board at its fullest (`_fullest_bands`)."""
+    return tuple(audit_board(plan, board, height, fullest)
+                 for board, fullest in zip(plan.boards, _fullest_bands(plan), strict=True))
 
 
-def audit_board(plan: ScenePlan, board: Board, height: int) -> BoardAudit:
+def _fullest_bands(plan: ScenePlan) -> list[float]:
+    """For each board, the widest empty band of the board it builds up to: the boards after it
+    while each keeps every top-level object of the one before, at its size, and adds more. A
+    board's texts are set for its fullest (`placement._Placer.life`: a text shown keeps its
+    size), so a first Panel set at 30 for the table that joins it later leaves room for that
+    table, not a band its size should have filled."""
+    theme = plan.theme
+    bands = []
+    for board in plan.boards:
+        area = content_area(theme, any(i.kind == _HEADING and i.parent is None for i in board.items))
+        bands.append(max(empty_bands([i.box for i in board.items if i.kind != _HEADING], area)))
+    for k in range(len(bands) - 2, -1, -1):
+        if _builds_up(plan.boards[k], plan.boards[k + 1]):
+            bands[k] = bands[k + 1]
+    return bands
+
+
+def _builds_up(before: Board, after: Board) -> bool:
+    """Whether `after` holds every top-level object of `before`, each text at the size it had
+    (where it stands may change: the board is laid out again for what joins it), and more."""
+    def top(board: Board) -> dict[str, float | None]:
+        return {i.name: i.font for i in board.items if i.parent is None and i.kind != _RING}
+
+    was, now = top(before), top(after)
+    return len(now) > len(was) and all(name in now and now[name] == font for name, font in was.items())
+
+
+def audit_board(plan: ScenePlan, board: Board, height: int, fullest: float | None = None) -> BoardAudit:
+    """One board's figures and the rules it fails; `fullest`, the band of the board it builds up
+    to, which the band rule judges (its own where None)."""
     theme = plan.theme
     items = board.items
     texts = [(i, i.font) for i in items if i.font is not None]
@@ -157,7 +189,7 @@ def audit_board(plan: ScenePlan, board: Board, height: int) -> BoardAudit:
         sizes, covered(laid, area), across, down,
         min(found, key=lambda c: c.measured - c.stated, default=None),
         min(inks, key=lambda c: c.ratio / c.needed, default=None),
-        tuple(_failures(texts, sizes, max(across, down), found, inks, theme)))
+        tuple(_failures(texts, sizes, max(across, down) if fullest is None else fullest, found, inks, theme)))
 
 
 def _failures(texts: Sequence[tuple[BoardItem, float]], sizes: tuple[tuple[str, tuple[float, ...]], ...],
