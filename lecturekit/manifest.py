@@ -45,7 +45,8 @@ def scene_key(
     if pictures:
         parts.append(scene.model_dump_json(exclude={"beats"}))
     else:
-        parts += [str(settings.tts), str(settings.voice), settings.language, scene.model_dump_json()]
+        parts += [str(settings.tts), str(settings.voice), settings.language or resolved.language,
+                  scene.model_dump_json()]
         if settings.narration is not None:
             parts.append(file_digest(settings.narration))
     over = resolved.overrides_file

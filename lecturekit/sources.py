@@ -9,14 +9,17 @@ it names, never to another lecture that happens to share the slug.
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lecturekit.diagnostics import LectureError, Place, error, quote
 from lecturekit.model import Lecture, load
 from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
+from lecturekit.voice.languages import entry
 from lecturekit.work import count
 
 if TYPE_CHECKING:
@@ -34,7 +37,12 @@ def read(lecture: Path | None = None, overrides: Path | None = None, language: L
     it when a `language` is given."""
     count("lectures read")
     loaded = load(lecture or DEMO)
-    resolved = resolve(loaded, find_overrides(loaded, overrides))
+    found = find_overrides(loaded, overrides)
+    if found.language and (not re.fullmatch(r"[A-Za-z0-9_-]{2,35}", found.language) or entry(found.language) is None):
+        raise LectureError(error(Place(path=str(found.source)), f"language = {quote(found.language)} names no "
+                                 "language lecturekit speaks", "give a code `lecturekit voices` lists, such as ja, "
+                                 "de or pt-BR, or leave it out to have the lecture's scripts tell"))
+    resolved = resolve(loaded, found)
     if language is None or not resolved.renderable:
         return resolved
     from lecturekit.translate import translate
