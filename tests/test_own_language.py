@@ -14,8 +14,9 @@ from typer.testing import CliRunner
 
 from lecturekit.captions import caption_warnings, captions, scene_beats, split
 from lecturekit.cli import app
+from lecturekit.manifest import scene_key
 from lecturekit.multilingual import in_language
-from lecturekit.pipeline import in_own_language, narration_for, scene_path
+from lecturekit.pipeline import in_own_language, narration_for, plan_scenes, scene_path
 from lecturekit.resolve import slugify
 from lecturekit.segmentation import line_breaks
 from lecturekit.settings import RenderSettings, Voice
@@ -144,3 +145,35 @@ def test_a_lecture_in_its_own_language_is_itself_and_another_is_translated(furik
     in_language(resolved, "en", lambda r, code: asked.append(code) or r)
     assert asked == ["en"]
 
+
+def test_its_boards_set_han_without_kana_in_its_language(write_json: Callable[..., Path]) -> None:
+    """A heading, a table's cells and a formula's words in Han alone (`経過時間`) are set as
+    Japanese in a lecture in Japanese, so 過 takes its Japanese form, not the font's Chinese one;
+    in a lecture in English (world-scripts' Chinese) they are left as they were."""
+    objects = {"head": 'a Heading that says "経過時間"',
+               "law": 'a Math that says "$p V = upright("一定")$"',
+               "units": "a Table that says \"圧力 体積 Pa m³\" (rows=(('圧力', '体積'), ('Pa', 'm³')), header=True)"}
+    shown = [(0.5, f"{name} is shown on the screen, written out.") for name in objects]
+    data = lecture_data(objects, shown, title=TITLE, end=12.0)
+    for said, language in ((SAID, "ja"), ("The elapsed time, in Chinese.", None)):
+        data["publication"]["watch"]["scenes"][0]["beats"][0]["say"] = said
+        resolved = read(write_json(data))
+        [plan] = plan_scenes(resolved, resolved.scenes, 15)
+        bodies = [plan.texts["head"].body, plan.texts["law"].body, *plan.tables["units"].cells[0]]
+        set_as = '#set text(lang: "ja")'
+        assert [set_as in body for body in bodies] == [language == "ja"] * 4, bodies
+
+
+def test_a_scenes_pictures_are_keyed_by_the_language_its_lecture_is_told_in(write_json: Callable[..., Path]) -> None:
+    """The board of a scene sets Han alone in its lecture's language, which every scene's texts
+    tell: the scene's pictures are rendered anew when another scene's narration changes it."""
+    keys = []
+    for said in (SAID, "Said in English, at length, so that the lecture is in English.") * 2:
+        data = japanese()
+        scene = data["publication"]["watch"]["scenes"][0]
+        data["publication"]["watch"]["scenes"].append(dict(scene, title="Two", start=12.0, end=24.0, beats=[
+            {"start": 12.0, "say": said, "live": None, "does": []}]))
+        scene["beats"][0]["say"] = "単振り子"
+        resolved = read(write_json(data))
+        keys.append(scene_key(resolved, resolved.lecture.scenes[0], 1, RenderSettings(), pictures=True))
+    assert keys[0] == keys[2] != keys[1] == keys[3]

@@ -66,6 +66,9 @@ class ResolvedScene:
     anchors: Mapping[str, Anchor]
     #: Every name of the scene that is not drawn, with why.
     left_out: Mapping[str, LeftOut]
+    #: The language its texts are in: its lecture's (`ResolvedLecture.language`), which the
+    #: layout sets texts in whose own letters do not say (`typst.source.lecture_language`).
+    language: str = ENGLISH
 
     @cached_property
     def broken(self) -> frozenset[str]:
@@ -144,10 +147,11 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
                       "use a scene's slug, title or 1-based index")
             )
     _check_scene_times(lecture, diagnostics)
+    own = overrides.language or written_in(_written(lecture.title, scenes))
     return ResolvedLecture(
-        lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
-        own_language=overrides.language or written_in(_written(lecture.title, scenes)),
+        lecture.slug, lecture.title, str(lecture.folder), tuple(replace(s, language=own) for s in scenes),
+        tuple(diagnostics), live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
+        own_language=own,
     )
 
 
