@@ -177,3 +177,24 @@ def test_a_scenes_pictures_are_keyed_by_the_language_its_lecture_is_told_in(writ
         resolved = read(write_json(data))
         keys.append(scene_key(resolved, resolved.lecture.scenes[0], 1, RenderSettings(), pictures=True))
     assert keys[0] == keys[2] != keys[1] == keys[3]
+
+
+def test_retiming_follows_its_language_or_refuses_with_one_line(furiko: Path, tmp_path: Path) -> None:
+    """Retimed to Piper's speech, in a voice for its language (none ships for Japanese); aligned to
+    a recording, refused: the aligner hears only English."""
+    from lecturekit.diagnostics import LectureError
+    from lecturekit.requests import heard
+    from lecturekit.voice.align import align_recording
+
+    resolved = read(furiko)
+    with pytest.raises(LectureError) as piper:
+        heard(resolved, None, Voice.piper, None, None)
+    assert [d.line() for d in piper.value.diagnostics] == [
+        "error: lecture: lecturekit ships no Piper voice for Japanese (ja) (give --voice FILE.onnx, a Piper voice "
+        "for ja, or --tts espeak)"]
+    recording = tmp_path / "talk.wav"
+    with pytest.raises(LectureError) as aligned:
+        align_recording(resolved, recording)
+    assert [d.line() for d in aligned.value.diagnostics] == [
+        f"error: {recording}: the aligner hears only English, and the lecture is in Japanese (ja) (retime it to "
+        "Piper's speech instead: --tts piper --voice FILE.onnx, a Piper voice for ja)"]
