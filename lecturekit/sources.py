@@ -34,7 +34,7 @@ BESIDE = ("{slug}.toml", "overrides.toml")
 def read(lecture: Path | None = None, overrides: Path | None = None, language: Language | None = None
          ) -> ResolvedLecture:
     """Load, validate, parse and resolve a lecture (the demo when none is given), and translate
-    it when a `language` is given."""
+    it when a `language` other than its own is given (or a translation file for it)."""
     count("lectures read")
     loaded = load(lecture or DEMO)
     found = find_overrides(loaded, overrides)
@@ -43,11 +43,17 @@ def read(lecture: Path | None = None, overrides: Path | None = None, language: L
                                  "language lecturekit speaks", "give a code `lecturekit voices` lists, such as ja, "
                                  "de or pt-BR, or leave it out to have the lecture's scripts tell"))
     resolved = resolve(loaded, found)
-    if language is None or not resolved.renderable:
+    if language is None or not resolved.renderable or (language.file is None and _same(language.code, resolved)):
         return resolved
     from lecturekit.translate import translate
 
     return translate(resolved, language)
+
+
+def _same(code: str, resolved: ResolvedLecture) -> bool:
+    """Whether `code` names the lecture's own language (`ja-JP` is `ja`)."""
+    asked, own = entry(code), entry(resolved.own_language)
+    return asked is not None and own is not None and asked.code == own.code
 
 
 def find_overrides(lecture: Lecture, given: Path | None) -> Overrides:

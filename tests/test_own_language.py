@@ -21,7 +21,7 @@ from lecturekit.resolve import slugify
 from lecturekit.segmentation import line_breaks
 from lecturekit.settings import RenderSettings, Voice
 from lecturekit.sources import read
-from lecturekit.translate import template
+from lecturekit.translate import Language, template
 from tests.conftest import DEMO, lecture_data
 
 SAID = ("糸につないだおもりを少し横に引いて手をはなすと、おもりは左右に往復運動を始めます。"
@@ -139,6 +139,10 @@ def test_the_template_names_its_source_language_as_gettext_tools_read_it(furiko:
 
 def test_a_lecture_in_its_own_language_is_itself_and_another_is_translated(furiko: Path) -> None:
     resolved = read(furiko)
+    for code in ("ja", "ja_JP"):  # --lang ja needs no locale/ja.po: the lecture is in Japanese as recorded
+        assert read(furiko, language=Language(code)) == resolved
+    result = CliRunner().invoke(app, ["check", str(furiko), "--lang", "de"])
+    assert result.exit_code == 1 and "no such translation beside the lecture" in result.output
     asked: list[str] = []
     assert in_language(resolved, "ja", lambda r, code: asked.append(code) or r) is resolved
     assert in_language(resolved, "ja-JP", lambda r, code: asked.append(code) or r) is resolved
