@@ -19,6 +19,7 @@ to left too.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,8 +224,14 @@ def _merged(cues: list[_Cue], last: float, lang: str) -> list[_Cue]:
     return cues
 
 
-def captions(beats: Sequence[tuple[float, float, str]], lang: str = ORIGINAL) -> list[Caption]:
-    """Cues for (start, end, narration) beats in the language `lang`, in seconds from the video's start."""
+def captions(beats: Sequence[tuple[float, float, str]], lang: str = ORIGINAL, until: float | None = None
+             ) -> list[Caption]:
+    """Cues for (start, end, narration) beats in the language `lang`, in seconds from the video's
+    start; with `until`, the video's length (its frames over its rate, which a scene's recorded end
+    need not be a whole number of), none shown past it: the beats are cut there, and a cue's end is
+    written no later than the millisecond it falls in."""
+    if until is not None:
+        beats = [(start, min(end, until), say) for start, end, say in beats]
     last = max((end for _, end, _ in beats), default=0.0)
     cues = _merged(_timed(beats, lang), last, lang)
     out = []
@@ -237,7 +244,8 @@ def captions(beats: Sequence[tuple[float, float, str]], lang: str = ORIGINAL) ->
         if end - cue.start < needed:  # held on into the silence after it, up to the next cue
             end = min(cue.start + needed, limit)
         end = min(end, cue.start + MAX_SECONDS)
-        out.append(Caption(round(cue.start, 3), round(end, 3), _marked(cue.lines, lang), cue.beat))
+        end = round(end, 3) if until is None else min(round(end, 3), math.floor(until * 1000 + 1e-6) / 1000)
+        out.append(Caption(round(cue.start, 3), end, _marked(cue.lines, lang), cue.beat))
     return out
 
 
@@ -251,7 +259,7 @@ def scene_beats(scene: ResolvedScene) -> list[tuple[float, float, str]]:
 def caption_warnings(resolved: ResolvedLecture) -> tuple[Diagnostic, ...]:
     """One warning for every beat whose captions cannot keep to the guideline (what `check` adds
     to its report): speech too fast to read, or a beat too short to show its words."""
-    lang = resolved.translation.language if resolved.translation is not None else ORIGINAL
+    lang = resolved.language
     places, beats = [], []
     for scene in resolved.scenes:
         for n, (start, end, say) in enumerate(scene_beats(scene), 1):

@@ -13,6 +13,7 @@ from lecturekit.images import file_digest, image_digest
 from lecturekit.kinds import ImageSpec
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve import ResolvedLecture
+from lecturekit.scripts import ENGLISH
 from lecturekit.settings import RenderSettings
 
 
@@ -38,14 +39,18 @@ def scene_key(
 ) -> str:
     """What a scene's video depends on, hashed: the scene as recorded, the overrides, its images,
     the quality and narration asked for, and this version of lecturekit. With `pictures`, only
-    what its pictures depend on besides its actions: not the actions, narration or voice."""
+    what its pictures depend on besides its actions (and the lecture's own language, where it is
+    not English): not the actions, narration or voice."""
     scene = recorded_scene
     parts = [__version__, settings.quality.value, str(settings.frame_rate), settings.format.value,
              str(settings.transparent)]
     if pictures:
         parts.append(scene.model_dump_json(exclude={"beats"}))
+        if resolved.own_language != ENGLISH:  # which its boards set Han alone in, told by every scene's texts
+            parts.append(resolved.own_language)
     else:
-        parts += [str(settings.tts), str(settings.voice), settings.language, scene.model_dump_json()]
+        parts += [str(settings.tts), str(settings.voice), settings.language or resolved.language,
+                  scene.model_dump_json()]
         if settings.narration is not None:
             parts.append(file_digest(settings.narration))
     over = resolved.overrides_file

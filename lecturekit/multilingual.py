@@ -30,19 +30,24 @@ from lecturekit.pipeline import (
 )
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import Format, RenderSettings
-from lecturekit.voice.languages import ORIGINAL, spoken
+from lecturekit.voice.languages import spoken
 
 Translator = Callable[[ResolvedLecture, str], ResolvedLecture]
 
 
 def as_recorded(resolved: ResolvedLecture, code: str) -> ResolvedLecture:
     """The lecture in `code` with its own texts (no translation given): apart from the others'."""
-    return resolved if code == ORIGINAL else replace(resolved, slug=f"{resolved.slug}.{code}")
+    return resolved if _own(resolved, code) else replace(resolved, slug=f"{resolved.slug}.{code}")
 
 
 def in_language(resolved: ResolvedLecture, code: str, translate: Translator) -> ResolvedLecture:
     """The lecture in `code`: as recorded in the lecture's own language, else translated."""
-    return resolved if spoken(code).code == ORIGINAL else translate(resolved, code)
+    return resolved if _own(resolved, code) else translate(resolved, code)
+
+
+def _own(resolved: ResolvedLecture, code: str) -> bool:
+    """Whether `code` names the lecture's own language (`de-AT` is `de`)."""
+    return spoken(code).code == spoken(resolved.own_language).code
 
 
 def language_list(given: str) -> list[str]:
@@ -104,8 +109,8 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
         raise LectureError(error(Place(), "a recording is in one language: it cannot narrate several",
                                  "give --tts espeak or --tts piper with several languages"), exit_code=2)
     before = work.counts()
-    whole, scenes = render_resolved(resolved, replace(settings, language=ORIGINAL), jobs, on_done, progress_for,
-                                    cluster, before)
+    whole, scenes = render_resolved(resolved, replace(settings, language=resolved.own_language), jobs, on_done,
+                                    progress_for, cluster, before)
     fps = settings.frame_rate
     dubs = []
     for code in codes:
@@ -115,7 +120,7 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
         if settings.tts:
             track = np.concatenate([narration_for(scene, rendered.frames / fps, heard)
                                     for scene, rendered in zip(said.scenes, scenes, strict=True)])
-        dubs.append(Dub(code, track, captions(joined_beats(said, scenes, fps), code),
+        dubs.append(Dub(code, track, captions(joined_beats(said, scenes, fps), code, whole.frames / fps),
                         tuple(scene.title for scene in said.scenes)))
     path = whole.path.with_name(f"{resolved.slug}.{'-'.join(spoken(c).code for c in codes)}{whole.path.suffix}")
     multilingual(whole.path, dubs, path)

@@ -23,7 +23,6 @@ from lecturekit.resolve import ResolvedLecture, ResolvedScene, slugify
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.sources import read
 from lecturekit.translate import Language
-from lecturekit.voice.languages import ORIGINAL
 from lecturekit.voice.narration import recording
 from lecturekit.voice.track import tts_track, with_audio
 from lecturekit.workers import LocalPool, cluster_workers, run_cluster, run_here
@@ -78,7 +77,7 @@ def narration_for(scene: ResolvedScene, seconds: float, settings: RenderSettings
     if settings.narration is not None:
         return recording(settings.narration, scene.start, scene.start + seconds)
     if settings.tts in ("espeak", "piper"):
-        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice, settings.language)
+        return tts_track(scene_beats(scene), seconds, settings.tts, settings.voice, settings.spoken)
     return None
 
 
@@ -128,6 +127,12 @@ def render_scenes(
 def spoken_in(settings: RenderSettings, language: Language | None) -> RenderSettings:
     """The settings with the narration spoken in, and the videos tagged with, `language`."""
     return settings if language is None else replace(settings, language=language.code)
+
+
+def in_own_language(settings: RenderSettings, resolved: ResolvedLecture) -> RenderSettings:
+    """The settings of a render of `resolved`: in the language asked for, else in the language its
+    texts are in (its own, or its translation's)."""
+    return settings if settings.language is not None else replace(settings, language=resolved.language)
 
 
 def render_resolved_scenes(
@@ -217,7 +222,8 @@ class _Book:
 
     def __init__(self, resolved: ResolvedLecture, settings: RenderSettings,
                  on_done: Callable[[RenderedScene], None] | None, tally: Tally):
-        self.resolved, self.settings, self.on_done, self.tally = resolved, settings, on_done, tally
+        self.resolved, self.on_done, self.tally = resolved, on_done, tally
+        self.settings = settings = in_own_language(settings, resolved)
         self.chunks = settings.cache / resolved.slug / "chunks"
         self.done: list[RenderedScene] = []
         self.keys: dict[int, str] = {}
@@ -320,13 +326,13 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     from lecturekit.package import Part, join
 
     path = scene_path(settings.out, slug, plan, settings.format.suffix)
-    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False, lang=settings.language)
-    write_captions(path, captions(scene_beats(plan.scene), settings.language))
+    frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False, lang=settings.spoken)
+    write_captions(path, captions(scene_beats(plan.scene), settings.spoken, frames / plan.fps))
     track = narration_for(plan.scene, frames / plan.fps, settings)
     if track is not None:
         np.save(track_path(settings, slug, plan.index), track)
         with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.spoken)
     return RenderedScene(plan.index, plan.title, path, frames, audit_scene(plan, settings.preset.height))
 
 
@@ -430,7 +436,7 @@ def write_storyboards(
     ensure_renderable(resolved)
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
-    lang = resolved.translation.language if resolved.translation is not None else ORIGINAL
+    lang = resolved.language
     paths = [
         contact_sheet(plan, settings.preset, settings.cache,
                       out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png", lang)
@@ -479,17 +485,19 @@ def join_lecture(resolved: ResolvedLecture, settings: RenderSettings, scenes: li
     its captions, recorded in render.json with the work `tally` gives."""
     from lecturekit.package import Part, join
 
+    settings = in_own_language(settings, resolved)
     path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
         return RenderedScene(0, resolved.title, path, entries[path.name]["frames"])  # no scene changed
-    cues = captions(joined_beats(resolved, scenes, settings.frame_rate), settings.language)
-    frames = join([Part(s.path, s.title) for s in scenes], path, settings.frame_rate, cues, lang=settings.language)
+    cues = captions(joined_beats(resolved, scenes, settings.frame_rate), settings.spoken,
+                    sum(s.frames for s in scenes) / settings.frame_rate)
+    frames = join([Part(s.path, s.title) for s in scenes], path, settings.frame_rate, cues, lang=settings.spoken)
     if settings.narration is not None or settings.tts:
         track = np.concatenate([np.load(track_path(settings, resolved.slug, s.index)) for s in scenes])
         with atomic(path) as tmp:
-            with_audio(path, track, tmp, settings.format.audio_codec, settings.language)
+            with_audio(path, track, tmp, settings.format.audio_codec, settings.spoken)
     write_captions(path, cues)
     whole = RenderedScene(0, resolved.title, path, frames)
     record(resolved, settings, [whole], {0: key}, tally())

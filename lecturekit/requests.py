@@ -272,13 +272,16 @@ def _refuse_unless_strictly_clean(resolved: ResolvedLecture, strict: bool) -> No
 def heard(resolved: ResolvedLecture, narration: Path | None, tts: Voice | None, voice: Path | None,
           steps: Steps | None) -> list[Beat]:
     """Where the narration's words are: aligned in the recording, or laid out by Piper."""
+    from lecturekit.voice import piper
     from lecturekit.voice.align import align_recording
+    from lecturekit.voice.languages import spoken
     from lecturekit.voice.retime import spoken_by_piper
 
     if narration is not None:
         return align_recording(resolved, narration, steps and steps("aligning", " s"))
-    if tts == Voice.piper:
-        return spoken_by_piper(resolved, voice, steps and steps("speaking", " beats"))
+    if tts == Voice.piper:  # in a voice for the lecture's language
+        return spoken_by_piper(resolved, piper.voice_for(spoken(resolved.language), voice),
+                               steps and steps("speaking", " beats"))
     raise LectureError(error(Place(), "retiming needs the voice to follow", "give --narration FILE or --tts piper"),
                        exit_code=2)
 

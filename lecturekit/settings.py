@@ -64,13 +64,20 @@ class RenderSettings:
     tts: Voice | None = None
     #: A Piper voice (.onnx beside its .onnx.json); None for the default one.
     voice: Path | None = None
-    #: The language the narration is spoken in and every video is tagged with (a --lang code).
-    language: str = "en"
+    #: The language the narration is spoken in and captioned in, and every video is tagged with (a
+    #: --lang code); None for the lecture's own (`ResolvedLecture.own_language`, see `in_own_language`).
+    language: str | None = None
     #: Let Manim's own log lines through.
     verbose: bool = False
     format: Format = Format.mp4
     #: No background: alpha is opaque exactly where the board has ink (MOV only).
     transparent: bool = False
+
+    @property
+    def spoken(self) -> str:
+        """`language`, which a render fills in with the lecture's own before it is read."""
+        assert self.language is not None, "a render fills in the lecture's own language first"
+        return self.language
 
     @property
     def cache(self) -> Path:

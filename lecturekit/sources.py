@@ -9,14 +9,17 @@ it names, never to another lecture that happens to share the slug.
 
 from __future__ import annotations
 
+import re
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lecturekit.diagnostics import LectureError, Place, error, quote
 from lecturekit.model import Lecture, load
 from lecturekit.paths import confined
 from lecturekit.resolve import ResolvedLecture, resolve
 from lecturekit.resolve.overrides import NO_OVERRIDES, Overrides, load_overrides
+from lecturekit.voice.languages import entry
 from lecturekit.work import count
 
 if TYPE_CHECKING:
@@ -31,15 +34,26 @@ BESIDE = ("{slug}.toml", "overrides.toml")
 def read(lecture: Path | None = None, overrides: Path | None = None, language: Language | None = None
          ) -> ResolvedLecture:
     """Load, validate, parse and resolve a lecture (the demo when none is given), and translate
-    it when a `language` is given."""
+    it when a `language` other than its own is given (or a translation file for it)."""
     count("lectures read")
     loaded = load(lecture or DEMO)
-    resolved = resolve(loaded, find_overrides(loaded, overrides))
-    if language is None or not resolved.renderable:
+    found = find_overrides(loaded, overrides)
+    if found.language and (not re.fullmatch(r"[A-Za-z0-9_-]{2,35}", found.language) or entry(found.language) is None):
+        raise LectureError(error(Place(path=str(found.source)), f"language = {quote(found.language)} names no "
+                                 "language lecturekit speaks", "give a code `lecturekit voices` lists, such as ja, "
+                                 "de or pt-BR, or leave it out to have the lecture's scripts tell"))
+    resolved = resolve(loaded, found)
+    if language is None or not resolved.renderable or (language.file is None and _same(language.code, resolved)):
         return resolved
     from lecturekit.translate import translate
 
     return translate(resolved, language)
+
+
+def _same(code: str, resolved: ResolvedLecture) -> bool:
+    """Whether `code` names the lecture's own language (`ja-JP` is `ja`)."""
+    asked, own = entry(code), entry(resolved.own_language)
+    return asked is not None and own is not None and asked.code == own.code
 
 
 def find_overrides(lecture: Lecture, given: Path | None) -> Overrides:

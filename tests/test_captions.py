@@ -229,3 +229,15 @@ def test_check_names_a_beat_too_fast_to_read_and_says_what_to_do(write_lecture) 
             "read in captions: 3.94 s at 17 characters a second, and the beat is 1.00 s (shorten the narration, "
             "or start the next beat later)\n") in result.output
     assert "0 errors, 1 warnings" in result.output
+
+
+def test_captions_never_outlast_the_video() -> None:
+    """A scene of 87.5 s at 15 fps is 1312 frames, 87.467 s: its last cue ends there, not at 87.5."""
+    beats = [(83.0, 87.5, "The last thing said in the scene, held to its end.")]
+    assert captions(beats, "en")[-1].end == 87.5  # as the recorded scene ends
+    until = 1312 / 15
+    cues = captions(beats, "en", until)
+    assert cues[-1].end == 87.466 <= until
+    long = [(0.0, 87.5, "word " * 400)]
+    assert all(c.end <= until for c in captions(long, "en", until))
+    assert [c.end for c in captions([(0.0, 5.0, "Short.")], "en", 10.0)] == [5.0]  # inside: as it was

@@ -21,11 +21,12 @@ from lecturekit.plan.typeset import TableMetrics, Typeset, set_as_text, table_me
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.syntax.nodes import Move, Show, parts_named
 from lecturekit.theme import THEME, Theme
-from lecturekit.typst.source import label_spec
+from lecturekit.typst.source import label_spec, lecture_language
 
 
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
-    return _planned(scene, fps, folder, theme, placement_of(scene, theme, folder))
+    with lecture_language(scene.language):
+        return _planned(scene, fps, folder, theme, placement_of(scene, theme, folder))
 
 
 #: Each scene's placement with its rooms measured (`placement_of`), as `placement._PLACED`.
@@ -37,7 +38,8 @@ def placement_of(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Pla
     layout widened a container's room for its texts and they settle unevenly out of it, laid out
     again with the room kept on the sides they take (`standing_out`). Worked out once for a
     scene: `check`'s board warnings and the plan both ask."""
-    return once_a_scene(_MEASURED, (id(scene), theme, folder), scene, lambda: _measured(scene, theme, folder))
+    with lecture_language(scene.language):
+        return once_a_scene(_MEASURED, (id(scene), theme, folder), scene, lambda: _measured(scene, theme, folder))
 
 
 def _measured(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placement:

@@ -11,7 +11,7 @@ from lecturekit.kinds import TableSpec, kind_def
 from lecturekit.plan.measure import measure
 from lecturekit.syntax.nodes import Part, Spec
 from lecturekit.theme import Theme
-from lecturekit.typst.source import body_for, cell, inline_math, line_label, prose, unbreakable
+from lecturekit.typst.source import body_for, cell, inline_math, laid_out_in, line_label, prose, unbreakable
 
 PT = 1 / 960  # units per pt at font size 1 (Manim's SCALE_FACTOR_PER_FONT_POINT)
 
@@ -141,7 +141,7 @@ def text_table(spec: TableSpec, font: float, wrap: float | None) -> TableMetrics
     each cell on one line)."""
     # whole points of the measure: the layout's many trial widths share their bodies
     wrap_pt = None if wrap is None else math.floor(wrap / (font * PT) + 1e-6)
-    return _metrics(_grid(spec.cells, wrap_pt), font, True)
+    return _metrics(_grid(spec.cells, wrap_pt, laid_out_in()), font, True)
 
 
 def _metrics(grid: Grid, font: float, as_text: bool) -> TableMetrics:
@@ -176,10 +176,11 @@ def _laid(bodies: Cells) -> Grid:
 
 
 @lru_cache(maxsize=1024)
-def _grid(cells: Cells, wrap_pt: int | None) -> Grid:
+def _grid(cells: Cells, wrap_pt: int | None, language: str) -> Grid:
     """A table set as text within `wrap_pt` points: its natural grid where that fits; else each
     column's width its natural width times one factor, but never below its widest word or formula
-    (`_fitted`), and each cell wider than its column wrapped in it."""
+    (`_fitted`), and each cell wider than its column wrapped in it. Kept by the `language` of the
+    lecture being laid out too, which its cells' bodies depend on (`typst.source.lecture_language`)."""
     texts = _padded(cells)
     natural = _laid(tuple(tuple(cell(text) for text in row) for row in texts))
     if wrap_pt is None:

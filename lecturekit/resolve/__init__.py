@@ -7,12 +7,14 @@ actions, collecting every diagnostic (errors, warnings, inferences, gaps) instea
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 
 from lecturekit.diagnostics import Diagnostic, Place, Severity, error, inferred, quote, warning
+from lecturekit.kinds import kind_def
+from lecturekit.kinds.table import TableSpec
 from lecturekit.model import Lecture
 from lecturekit.model import Scene as SceneFile
 from lecturekit.resolve.actions import check_actions, check_board, replace_headings
@@ -47,6 +49,7 @@ from lecturekit.resolve.values import (
     start_values,
     widen_ranges,
 )
+from lecturekit.scripts import ENGLISH, written_in
 from lecturekit.syntax.nodes import Spec, TimedAction
 
 
@@ -63,6 +66,9 @@ class ResolvedScene:
     anchors: Mapping[str, Anchor]
     #: Every name of the scene that is not drawn, with why.
     left_out: Mapping[str, LeftOut]
+    #: The language its texts are in: its lecture's (`ResolvedLecture.language`), which the
+    #: layout sets texts in whose own letters do not say (`typst.source.lecture_language`).
+    language: str = ENGLISH
 
     @cached_property
     def broken(self) -> frozenset[str]:
@@ -94,6 +100,13 @@ class ResolvedLecture:
     overrides: str = ""
     #: What the translation it is in gave it (None: the lecture as recorded; `lecturekit.translate`).
     translation: TranslationReport | None = None
+    #: The language it is recorded in: as its overrides state it, else as its scripts tell (`scripts`).
+    own_language: str = ENGLISH
+
+    @property
+    def language(self) -> str:
+        """The language its texts are in: its translation's, else its own."""
+        return self.translation.language if self.translation is not None else self.own_language
 
     @property
     def overrides_file(self) -> Path | None:
@@ -120,6 +133,8 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
         keys = {str(index), scene.title, slugify(scene.title)}
         used_keys |= keys
         resolved, found = _resolve_scene(index, scene, overrides.for_scene(keys), lecture.folder)
+        if (slug := overrides.slug_for(keys)) is not None:
+            resolved = replace(resolved, slug=slug)
         scenes.append(resolved)
         diagnostics += found.diagnostics
         live[0] += found.live_recorded
@@ -132,10 +147,27 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
                       "use a scene's slug, title or 1-based index")
             )
     _check_scene_times(lecture, diagnostics)
+    own = overrides.language or written_in(_written(lecture.title, scenes))
     return ResolvedLecture(
-        lecture.slug, lecture.title, str(lecture.folder), tuple(scenes), tuple(diagnostics),
-        live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
+        lecture.slug, lecture.title, str(lecture.folder), tuple(replace(s, language=own) for s in scenes),
+        tuple(diagnostics), live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
+        own_language=own,
     )
+
+
+def _written(title: str, scenes: list[ResolvedScene]) -> list[str]:
+    """What a lecture says in words: its titles, its narration and its prose (not its formulas,
+    whose letters are names)."""
+    said = [title]
+    for scene in scenes:
+        said += [scene.title, *(beat.say for beat in scene.beats)]
+        for spec in scene.objects.values():
+            style = kind_def(spec.kind).text
+            if style is not None and style.prose and spec.text is not None:
+                said.append(spec.text)
+            if isinstance(spec, TableSpec):
+                said += [cell for row in spec.cells for cell in row]
+    return said
 
 
 def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:

@@ -3,7 +3,7 @@ how the recorded `live` lists compare with the actions."""
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any
@@ -11,10 +11,19 @@ from typing import Any
 from lecturekit.diagnostics import Diagnostic, Place
 from lecturekit.model import Scene as SceneFile
 
+#: A slug's most bytes in UTF-8: a file named `NN-SLUG-storyboard.png` (or `.tmp…` while written)
+#: stays well inside the 255 bytes a file name may take.
+SLUG_BYTES = 180
+
 
 def slugify(text: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return slug[:80] or "scene"
+    """The title as a file name: its words in its own script (letters, marks and digits, after
+    NFKC, so full-width Ｑ is q), in lower case, joined by hyphens; an ASCII title as it always was
+    (`Queries, Keys and Values` is `queries-keys-and-values`). At most 80 characters and
+    `SLUG_BYTES` bytes; `scene` only for a title with no letter or digit at all."""
+    words = "".join(c if unicodedata.category(c)[0] in "LMN" else " " for c in unicodedata.normalize("NFKC", text))
+    slug = "-".join(words.lower().split())[:80].encode()[:SLUG_BYTES].decode(errors="ignore").strip("-")
+    return slug or "scene"
 
 
 class LeftOut(Enum):

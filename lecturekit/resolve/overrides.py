@@ -1,6 +1,9 @@
 """Overrides: what a lecture cannot supply itself, written by its author in TOML.
 
     lectureId = "01M14TZ0Q0TKW4CVRFKXFBR5VP"   # optional: the lecture these were written for
+    language = "ja"                   # optional: the language the lecture is recorded in
+    ["反応速度とは"]                   # optional: a scene's files named by a transliteration of its title
+    slug = "hannou-sokudo-towa"
 
     ["where-the-words-sit".fast]      # scene (slug, title or 1-based index) and object name
     function = "sin(x)"               # any attribute of the object's kind, in lecture notation
@@ -10,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +27,8 @@ from lecturekit.syntax.nodes import Bool, FieldType, FunctionValue, Num, Spec, S
 from lecturekit.syntax.parser import parse_description, parse_expression, parse_value
 
 MAX_OVERRIDE_BYTES = 1 << 20
+#: A stated slug: what a lecture's own slug may be (`Publication.slug`).
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,12 @@ class Overrides:
     scenes: tuple[tuple[str, tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]], ...] = ()
     #: The `lectureId` of the lecture the file was written for, when it says.
     lecture_id: str = ""
+    #: The language the lecture is recorded in, when the file says (`language = "ja"`); checked
+    #: against the languages lecturekit speaks where the lecture is read (`sources.read`).
+    language: str = ""
+    #: Scene key -> the name its files are given instead of its title's (`slug = "…"` in its table:
+    #: a transliteration of a title in another script).
+    slugs: tuple[tuple[str, str], ...] = ()
 
     def for_scene(self, keys: set[str]) -> dict[str, dict[str, Any]]:
         found: dict[str, dict[str, Any]] = {}
@@ -41,6 +53,10 @@ class Overrides:
                 for name, attrs in objects:
                     found.setdefault(name, {}).update(dict(attrs))
         return found
+
+    def slug_for(self, keys: set[str]) -> str | None:
+        """The slug stated for the scene with these keys, if one is."""
+        return next((slug for key, slug in self.slugs if key in keys), None)
 
     def scene_keys(self) -> list[str]:
         return [key for key, _ in self.scenes]
@@ -65,7 +81,19 @@ def load_overrides(path: Path) -> Overrides:
         raise LectureError(error(where, "overrides are nested too deeply to read")) from None
     scenes = []
     lecture_id = data.pop("lectureId") if isinstance(data.get("lectureId"), str) else ""
+    language = data.pop("language", "") if not isinstance(data.get("language"), dict) else ""  # else a scene's
+    if not isinstance(language, str) or (language and not language.strip()):
+        raise LectureError(error(where, f"language = {quote(str(language))} is not a language code",
+                                 'write the code of the language the lecture is recorded in, such as language = "ja"'))
+    slugs = []
     for scene_key, objects in data.items():
+        if isinstance(objects, dict) and not isinstance(objects.get("slug", {}), dict):
+            slug = objects.pop("slug")
+            if not isinstance(slug, str) or not SLUG.fullmatch(slug):
+                raise LectureError(error(where, f"[{quote(scene_key)}] slug = {quote(str(slug))} is not a file name "
+                                         "lecturekit writes", 'write lower-case ASCII letters, digits and hyphens, '
+                                         'such as slug = "hannou-sokudo"'))
+            slugs.append((str(scene_key), slug))
         if not isinstance(objects, dict) or not all(isinstance(v, dict) for v in objects.values()):
             raise LectureError(
                 error(where, f"[{quote(scene_key)}] must hold one table per object",
@@ -74,7 +102,7 @@ def load_overrides(path: Path) -> Overrides:
         scenes.append(
             (str(scene_key), tuple((name, tuple(attrs.items())) for name, attrs in objects.items()))
         )
-    return Overrides(path, tuple(scenes), lecture_id)
+    return Overrides(path, tuple(scenes), lecture_id, language.strip(), tuple(slugs))
 
 
 def apply(spec: Spec, attrs: dict[str, Any], place: Place) -> tuple[Spec, list[Diagnostic]]:

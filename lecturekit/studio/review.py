@@ -37,7 +37,7 @@ def review(resolved: ResolvedLecture, overrides: Path | None, preset: Preset) ->
     boards = plan_json(LecturePlan(resolved.slug, resolved.title, fps, tuple(plans)))["scenes"]
     recorded = resolved.lecture.scenes
     given = load_overrides(overrides) if overrides is not None else NO_OVERRIDES
-    scenes = [_scene(plan, recorded[plan.index - 1].objects, given, json["boards"])
+    scenes = [_scene(plan, recorded[plan.index - 1].objects, given, json["boards"], resolved.language)
               for plan, json in zip(plans, boards, strict=True)]
     placed: set[int] = set()
     for diagnostic in resolved.diagnostics:
@@ -65,7 +65,7 @@ def review(resolved: ResolvedLecture, overrides: Path | None, preset: Preset) ->
 
 
 def _scene(plan: ScenePlan, descriptions: dict[str, str], overrides: Overrides,
-           boards: list[dict[str, Any]]) -> dict[str, Any]:
+           boards: list[dict[str, Any]], language: str) -> dict[str, Any]:
     scene = plan.scene
     own = overrides.for_scene({str(scene.index), scene.title, slugify(scene.title)})
     return {
@@ -77,7 +77,7 @@ def _scene(plan: ScenePlan, descriptions: dict[str, str], overrides: Overrides,
         "frames": plan.frames,
         "beats": [{"start": round(a, 6), "end": round(b, 6), "say": say} for a, b, say in scene_beats(scene)],
         "captions": [{"start": c.start, "end": c.end, "text": "\n".join(c.lines)}
-                     for c in captions(scene_beats(scene))],
+                     for c in captions(scene_beats(scene), language, plan.frames / plan.fps)],
         "cues": [_cue(plan, cue) for cue in plan.cues],
         "boards": boards,
         "objects": {

@@ -98,8 +98,9 @@ def translate(resolved: ResolvedLecture, language: Language) -> ResolvedLecture:
         unused=catalog.unused,
         board=tuple(_digest(b) for b in walked.board), heard=tuple(_digest(h) for h in walked.heard))
     diagnostics = resolved.diagnostics + tuple(catalog.diagnostics) + walked.diagnostics + tuple(fallbacks)
-    return replace(walked.lecture, slug=f"{resolved.slug}.{code}", scenes=scenes, diagnostics=diagnostics,
-                   translation=report)
+    return replace(walked.lecture, slug=f"{resolved.slug}.{code}", scenes=tuple(replace(s, language=code)
+                                                                                for s in scenes),
+                   diagnostics=diagnostics, translation=report)
 
 
 def translator(file: Path | None = None, original: str | None = None

@@ -28,7 +28,9 @@ SAME_CONTEXT_BONUS = 0.00001
 def template(resolved: ResolvedLecture) -> polib.POFile:
     """A POT file: an entry for every text of the lecture (but one holding a character gettext
     cannot store), its context naming its scene, object and field, a reference to its line in the
-    lecture file and a comment saying what it is."""
+    lecture file and a comment saying what it is. Its `Language` is empty, as xgettext leaves a
+    template's (msginit fills in the translation's), and `X-Source-Language` names the language
+    the lecture is recorded in (gettext has no field for it; this is the one Poedit keeps it in)."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = {
         "Project-Id-Version": resolved.slug,
@@ -37,6 +39,7 @@ def template(resolved: ResolvedLecture) -> polib.POFile:
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        "X-Source-Language": resolved.own_language,
         "X-Generator": f"lecturekit {__version__}",
     }
     lines = _Lines(Path(resolved.source)) if resolved.source else None

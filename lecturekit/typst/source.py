@@ -13,7 +13,9 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -334,15 +336,41 @@ def unbreakable(text: str) -> str:
 #: Letters that say which CJK language a text is in: kana (Japanese), Hangul (Korean).
 _KANA = re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 _HANGUL = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+#: Han characters (the unified ideographs, their extensions and compatibility forms).
+_HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+#: The language of the lecture whose scene is being laid out (`lecture_language`).
+_LECTURE = ContextVar("lecture_language", default="en")
+
+
+@contextmanager
+def lecture_language(language: str) -> Iterator[None]:
+    """While a scene of a lecture in `language` is laid out: a text whose own letters do not say
+    which CJK language it is in (Han with no kana or Hangul: `経過時間`) is set in the lecture's
+    when that is Japanese or Korean, so that its Han take that language's forms (過, 直, 骨 are
+    drawn otherwise in Chinese). Typst sets text by its `lang`, as a document's language is a
+    setting in force, not a property of each string."""
+    token = _LECTURE.set(language)
+    try:
+        yield
+    finally:
+        _LECTURE.reset(token)
+
+
+def laid_out_in() -> str:
+    """The language of the lecture being laid out (`lecture_language`), for caches of bodies to key by."""
+    return _LECTURE.get()
 
 
 def cjk_language(text: str) -> str | None:
-    """`ja` for a text with kana, `ko` for one with Hangul, else None (Chinese forms, the font's own)."""
+    """`ja` for a text with kana, `ko` for one with Hangul; for one with Han alone, the lecture's
+    language if it is Japanese or Korean (`lecture_language`); else None (Chinese forms, the
+    font's own)."""
     if _KANA.search(text):
         return "ja"
     if _HANGUL.search(text):
         return "ko"
-    return None
+    lecture = _LECTURE.get().replace("_", "-").lower().split("-")[0]
+    return lecture if lecture in ("ja", "ko") and _HAN.search(text) else None
 
 
 def right_to_left(text: str) -> bool:
@@ -372,8 +400,12 @@ def inline_math(text: str) -> list[tuple[int, int]]:
 
 
 def formula(text: str, spans: Sequence[Span] = (), offset: int = 0) -> str:
-    """Display math; `text` is the source without its `$`s, starting at `offset` of the source."""
-    return framed(f"$ {_math(text, offset, tuple(spans))} $")
+    """Display math; `text` is the source without its `$`s, starting at `offset` of the source.
+    Its words in CJK (`upright("一定")`) are set in their language, as prose's are."""
+    body = f"$ {_math(text, offset, tuple(spans))} $"
+    if (lang := cjk_language(text)) is not None:
+        body = f'#set text(lang: "{lang}");{body}'
+    return framed(body)
 
 
 def framed(body: str) -> str:

@@ -17,6 +17,7 @@ import numpy as np
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.resolve import ResolvedLecture
+from lecturekit.voice.languages import ORIGINAL, spoken
 from lecturekit.voice.narration import narration
 from lecturekit.voice.speech import RATE
 from lecturekit.voice.words import words
@@ -63,7 +64,13 @@ def narrated_seconds(resolved: ResolvedLecture) -> float:
 
 
 def align_recording(resolved: ResolvedLecture, path: Path, progress: Progress | None = None) -> list[Beat]:
-    """Every beat of the lecture with the times its words are heard in the recording at `path`."""
+    """Every beat of the lecture with the times its words are heard in the recording at `path`
+    (pocketsphinx's model hears English only: a lecture in another language is refused)."""
+    language = spoken(resolved.language)
+    if language.heard != spoken(ORIGINAL).heard:
+        raise LectureError(error(Place(path=str(path)), f"the aligner hears only English, and the lecture is in "
+                                 f"{language.name} ({language.code})", "retime it to Piper's speech instead: "
+                                 f"--tts piper --voice FILE.onnx, a Piper voice for {language.code}"))
     audio = narration(path, narrated_seconds(resolved))
     beats = lecture_beats(resolved)
     tokens = [words(say) for *_, say in beats]

@@ -209,15 +209,23 @@ ALIASES = MappingProxyType({
 })
 
 
-def spoken(code: str) -> SpokenLanguage:
+def entry(code: str) -> SpokenLanguage | None:
     """The entry for a BCP 47 or gettext language tag: itself, its alias, or the nearest shorter
-    tag that has one. Refused with one line naming the tag when there is none."""
+    tag that has one; None when there is none."""
     tag = code.strip().replace("_", "-").lower()
     while tag:
         tag = ALIASES.get(tag, tag)
         if tag in LANGUAGES:
             return LANGUAGES[tag]
         tag = tag.rpartition("-")[0]
+    return None
+
+
+def spoken(code: str) -> SpokenLanguage:
+    """The entry for a BCP 47 or gettext language tag (`entry`), refused with one line naming the
+    tag when there is none."""
+    if (found := entry(code)) is not None:
+        return found
     raise LectureError(error(Place(), f"lecturekit has no voice for the language {quote(code)}",
                              "give a code espeak-ng speaks (`lecturekit voices` lists them), such as de, ja or pt-br"),
                        exit_code=2)
