@@ -54,6 +54,9 @@ Rules:
   legibly (`Arrangement.proven`, `_Content.cannot_hold`, whose docstring states what it proves,
   with `_Content._apart`: two items that fit neither side by side nor one above the other):
   a text below the minimum on a board it does not rule out is a miss of the search.
+- Texts in one column share one left edge of what is drawn (a ring's stroke, a backing's edge, a
+  line's first letter), each column centred down its block (`_Block.places`); a highlight's
+  room, drawn only while its text is emphasised, hangs past that edge (`Item.hang`).
 - What is on the board is centred in the content area, texts and visuals as one group, as it is
   seen (a ringed visual with its ring's room, not the room its box's aspect leaves:
   `_seen_centred`); every box is the size of what it holds (a text's as measured, a visual's at
@@ -170,6 +173,9 @@ class Item:
     #: The widest a text is wrapped at: a paragraph's comfortable measure; a table set as text,
     #: as wide as its column (its own columns keep its lines short).
     measure: float = MAX_MEASURE
+    #: Room (units) inside a text's box round its lines where nothing is drawn at rest (an emphasis
+    #: highlight's): a column lines its texts up by what is drawn, so this hangs past its edge.
+    hang: float = 0.0
     #: The room (units) a visual a Box action rings keeps for the ring on each side inside the box
     #: it is given: it is drawn that much smaller (`drawn`), and it is seen, and a table legible, as
     #: drawn; its box is its drawing and the room (`grown`, `at`).
@@ -361,6 +367,8 @@ class _Block:
     heights: tuple[float, ...]
     gap: float
     fits: bool
+    #: Each column's widest hang (`Item.hang`): the edge its texts line up on is that far in.
+    hangs: tuple[float, ...] = ()
 
     @property
     def width(self) -> float:
@@ -375,21 +383,26 @@ class _Block:
         """The block of texts `placed` in columns of these widths, which fits when every column
         is at most `height` tall and no text is wider than its column."""
         n = len(columns)
-        widths = tuple(max((s.width for s in placed if s.column == c), default=0.0) for c in range(n))
+        hangs = tuple(max((s.item.hang for s in placed if s.column == c), default=0.0) for c in range(n))
+        widths = tuple(max((s.width + hangs[c] - s.item.hang for s in placed if s.column == c), default=0.0)
+                       for c in range(n))
         heights = tuple(sum(s.height for s in placed if s.column == c)
                         + gap * (sum(1 for s in placed if s.column == c) - 1) for c in range(n))
-        fits = max(heights) <= height + _EPS and all(s.width <= columns[s.column] + _EPS for s in placed)
-        return cls(tuple(placed), widths, heights, gap, fits)
+        fits = max(heights) <= height + _EPS and all(s.width <= columns[s.column] + _EPS for s in placed) \
+            and all(w <= c + _EPS for w, c in zip(widths, columns, strict=True))
+        return cls(tuple(placed), widths, heights, gap, fits, hangs)
 
     def places(self, x0: float, y1: float) -> dict[str, Placed]:
-        """Placed with the block's top-left corner at (x0, y1)."""
+        """Placed with the block's top-left corner at (x0, y1): each column centred down the
+        block, its texts flush left on one edge of what is drawn (a boxed formula, a paragraph and
+        a derivation under it share one left edge, not three centres; a highlight's room, drawn
+        only while emphasised, hangs past it: `Item.hang`)."""
         lefts = [x0 + sum(self.widths[:c]) + self.gap * c for c in range(len(self.widths))]
         tops = [y1 - (self.height - h) / 2 for h in self.heights]  # each column centred in the block
         found = {}
         for s in self.texts:
-            cx = lefts[s.column] + self.widths[s.column] / 2
-            y = tops[s.column]
-            found[s.item.name] = Placed(Box.around(cx, y - s.height / 2, s.width, s.height), s.font, s.wrap)
+            left, y = lefts[s.column] + self.hangs[s.column] - s.item.hang, tops[s.column]
+            found[s.item.name] = Placed(Box(left, y - s.height, left + s.width, y), s.font, s.wrap)
             tops[s.column] = y - s.height - self.gap
         return found
 
@@ -507,8 +520,9 @@ class _Content:
             return _Block((), (0.0,) * columns, (float("inf"),) * columns, gap, False)
         sets = []
         tall = 0.0
+        hang = max((t.hang for t in self.texts), default=0.0)
         for item in self.texts:
-            wrap = _wrap(item, column)
+            wrap = _wrap(item, column - hang + item.hang)  # lined up past the others' hang (`_Block.places`)
             font = self._font(item, step)
             w, h = self.measure.size(item, wrap, font * shrink)
             if shrink < 1.0:  # staying on the board wins, even over a shown text's size
@@ -571,8 +585,9 @@ class _Content:
     def _column(self, texts: list[Item], column: float, step: int, index: int) -> list[_Set]:
         """`texts` set in one column `column` wide at this step, as column `index`."""
         sets = []
+        hang = max((t.hang for t in texts), default=0.0)
         for item in texts:
-            wrap = _wrap(item, column)
+            wrap = _wrap(item, column - hang + item.hang)
             font = self._font(item, step)
             sets.append(_Set(item, *self.measure.size(item, wrap, font), font, wrap, index))
         return sets

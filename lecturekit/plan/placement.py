@@ -231,9 +231,11 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
     padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
+    # a ring's reach is drawn at the box's edge; less is a highlight's room, drawn only while emphasised
+    hang = margin if margin < theme.board.ring_reach - 1e-9 else 0.0
     if shown is not None and not (rewraps and reflows(spec)):
         return Item(spec.name, role, font=shown.font or font, fixed=(shown.box.width, shown.box.height),
-                    padding=padding, base=font, measure=shown.wrap or float("inf"))
+                    padding=padding, base=font, measure=shown.wrap or float("inf"), hang=hang)
 
     def size(width: float | None, font: float) -> tuple[float, float]:
         t = typeset(spec, parts, font, width, theme, margin)
@@ -241,10 +243,10 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
 
     if shown is not None:
         return Item(spec.name, role, font=shown.font or font, size=size, keeps_font=True, padding=padding,
-                    base=font)
+                    base=font, hang=hang)
     formula = role is Role.TEXT and style is not None and not style.prose
     return Item(spec.name, role, font=font, size=size, largest=font * LONE_GROWTH if formula else 0.0,
-                padding=padding, base=font)
+                padding=padding, base=font, hang=hang)
 
 
 def _table(spec: TableSpec, theme: Theme, shown: Placed | None, margin: float) -> Item:

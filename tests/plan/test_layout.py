@@ -522,3 +522,22 @@ def test_tables_under_title_cards_taller_than_the_board_are_laid_out_without_a_f
     panels = [paragraph(f"p{k}", 110) for k in range(3)]
     arrangement = arrange([*cards, *panels, *tables], THEME)
     assert {"t0", "t1"} <= set(arrangement.unfit)
+
+
+def test_texts_in_one_column_share_the_left_edge_of_what_is_drawn():
+    """Issue 43's case on the demo's own board: a boxed formula, a sentence and a derivation in
+    the column beside the wave stood at three offsets (each centred in the column). They share
+    one left edge of what is drawn: the ring's stroke, the sentence's first letter and the
+    derivation's widest line; the derivation's room for an emphasis highlight, drawn only while
+    it is emphasised, hangs past that edge."""
+    from lecturekit.plan.scene_plan import BoardItem
+    from tests.conftest import DEMO
+    from tests.lecture_strategy import plan_of
+
+    plan = plan_of(DEMO)[0]
+    board = next(b for b in plan.boards if {"law#box", "note", "shift"} <= {i.name for i in b.items})
+    items: dict[str, BoardItem] = {i.name: i for i in board.items}
+    ring = items["law#box"].box
+    lefts = [ring.x0, items["note"].box.x0, items["shift"].box.x0 + plan.texts["shift"].margin]
+    assert plan.texts["shift"].margin > 0
+    assert max(lefts) - min(lefts) < 1e-6, lefts
