@@ -22,6 +22,7 @@ def summary(resolved: ResolvedLecture) -> dict[str, Any]:
         "slug": resolved.slug,
         "overrides": resolved.overrides or None,
         "language": resolved.own_language,
+        "language_doubt": resolved.language_doubt or None,
         "scenes": len(resolved.scenes),
         "objects": objects,
         "actions": actions,
@@ -43,6 +44,8 @@ def text_report(resolved: ResolvedLecture) -> str:
         f"  {s['scenes']} scenes, {s['objects']} objects, {s['actions']} actions",
         f"  overrides: read from {s['overrides']}" if s["overrides"] else "  overrides: none read",
         f"  recorded in: {s['language']} (captions, voice and file names follow it)",
+        *([f"    (taken so: {s['language_doubt']}; a lecture in another language states it in its overrides, "
+           'such as language = "de")'] if s["language_doubt"] else []),
         "  objects: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()),
         "  actions: " + ", ".join(f"{k} {n}" for k, n in forms.most_common()),
         f"  live lists: {s['live']['agreeing']} of {s['live']['recorded']} agree with the actions",

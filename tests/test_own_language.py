@@ -3,6 +3,7 @@ its captions, its voice, its file names and its translation template, with no --
 
 from __future__ import annotations
 
+import json
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +23,7 @@ from lecturekit.segmentation import line_breaks
 from lecturekit.settings import RenderSettings, Voice
 from lecturekit.sources import read
 from lecturekit.translate import Language, template
+from lecturekit.voice.languages import spoken
 from tests.conftest import DEMO, lecture_data
 
 SAID = ("糸につないだおもりを少し横に引いて手をはなすと、おもりは左右に往復運動を始めます。"
@@ -72,7 +74,7 @@ def test_its_captions_break_where_lang_ja_breaks_them_not_inside_words(furiko: P
 def test_a_stated_language_stands_and_a_bad_one_is_one_line_naming_the_file(
         furiko: Path, write_json: Callable[..., Path], write_toml: Callable[[str], Path]) -> None:
     english = write_json(lecture_data({}, title="Scene One"))
-    assert read(english, write_toml('language = "fr"\n')).own_language == "fr"  # Latin: only stated
+    assert read(english, write_toml('language = "fr"\n')).own_language == "fr"  # too few letters to tell: stated
     assert read(furiko, write_toml('language = "zh-Hant"\n')).language == "zh-Hant"
     for value, said in [('"klingonese"', "'klingonese' names no language lecturekit speaks"),
                         ("3", "'3' is not a language code"), ('"  "', "'  ' is not a language code")]:
@@ -202,3 +204,55 @@ def test_retiming_follows_its_language_or_refuses_with_one_line(furiko: Path, tm
     assert [d.line() for d in aligned.value.diagnostics] == [
         f"error: {recording}: the aligner hears only English, and the lecture is in Japanese (ja) (retime it to "
         "Piper's speech instead: --tts piper --voice FILE.onnx, a Piper voice for ja)"]
+
+
+STRANGERS = sorted((Path(__file__).parent / "lectures" / "strangers").glob("*/lecture.json"))
+#: Narration in French too short to tell by (47 letters with the titles), and an English and a German paragraph.
+SHORT = "La vitesse dépend de la température du mélange."
+MIXED = ("The rate of a reaction depends on the temperature of the mixture and on how often the molecules meet. "
+         "When the mixture is warmed, more of the collisions carry enough energy to break the bonds. "
+         "Die Geschwindigkeit einer Reaktion hängt von der Temperatur der Mischung ab und davon, wie oft sich die "
+         "Moleküle treffen. Wird die Mischung erwärmt, tragen mehr Stöße genug Energie, um die Bindungen zu brechen.")
+
+
+@pytest.mark.parametrize("lecture", STRANGERS, ids=[p.parent.name for p in STRANGERS])
+def test_a_strangers_lecture_is_found_in_the_language_its_author_wrote_it_in(lecture: Path) -> None:
+    """The corpus's German, French and Spanish lectures (Latin script, no overrides) are told
+    apart by the model, its English ones stay English and its Japanese ones Japanese; their
+    captions and voice follow."""
+    language = lecture.parent.name.split("-")[0]
+    resolved = read(lecture)
+    assert resolved.own_language == language
+    assert resolved.language_doubt == ""
+    settings = in_own_language(RenderSettings(tts=Voice.espeak), resolved)
+    assert settings.spoken == language and spoken(settings.spoken).espeak == spoken(language).espeak
+
+
+def said_in(write_json: Callable[..., Path], said: str) -> Path:
+    data = lecture_data({}, title="Eins")
+    data["publication"]["watch"]["scenes"][0]["beats"][0]["say"] = said
+    return write_json(data)
+
+
+def test_a_short_or_mixed_text_stays_english_and_check_says_why(write_json: Callable[..., Path]) -> None:
+    short = CliRunner().invoke(app, ["check", str(said_in(write_json, SHORT))]).output.splitlines()
+    at = short.index("  recorded in: en (captions, voice and file names follow it)")
+    assert short[at + 1] == (
+        "    (taken so: its 47 letters in the Latin script are too few to tell which language they are in (at "
+        'least 100 tell it); a lecture in another language states it in its overrides, such as language = "de")')
+    mixed = CliRunner().invoke(app, ["check", str(said_in(write_json, MIXED)), "--json"])
+    found = json.loads(mixed.stdout)
+    assert found["language"] == "en" and found["language_doubt"].startswith(
+        "its text in the Latin script reads as de with a probability of only 0.9"), found["language_doubt"]
+    german = CliRunner().invoke(app, ["check", str(STRANGERS[0]), "--json"])
+    assert (json.loads(german.stdout)["language"], json.loads(german.stdout)["language_doubt"]) == ("de", None)
+
+
+def test_a_stated_language_wins_over_the_model(write_json: Callable[..., Path],
+                                               write_toml: Callable[[str], Path]) -> None:
+    stated = write_toml('language = "fr"\n')
+    assert STRANGERS[0].parent.name.startswith("de-")
+    assert (read(STRANGERS[0], stated).own_language, read(STRANGERS[0], stated).language_doubt) == ("fr", "")
+    said = CliRunner().invoke(app, ["check", str(said_in(write_json, SHORT)), "--overrides", str(stated)])
+    assert "  recorded in: fr (captions, voice and file names follow it)" in said.output.splitlines()
+    assert "taken so" not in said.output

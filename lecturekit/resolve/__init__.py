@@ -49,8 +49,9 @@ from lecturekit.resolve.values import (
     start_values,
     widen_ranges,
 )
-from lecturekit.scripts import ENGLISH, written_in
+from lecturekit.scripts import ENGLISH, Told, written_in
 from lecturekit.syntax.nodes import Spec, TimedAction
+from lecturekit.typst.source import inline_math
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,11 @@ class ResolvedLecture:
     overrides: str = ""
     #: What the translation it is in gave it (None: the lecture as recorded; `lecturekit.translate`).
     translation: TranslationReport | None = None
-    #: The language it is recorded in: as its overrides state it, else as its scripts tell (`scripts`).
+    #: The language it is recorded in: as its overrides state it, else as its text tells (`scripts`).
     own_language: str = ENGLISH
+    #: Why its texts did not tell its own language surely, when they did not and no override
+    #: stated it (`scripts.Told.doubt`; `check` says it).
+    language_doubt: str = ""
 
     @property
     def language(self) -> str:
@@ -147,27 +151,34 @@ def resolve(lecture: Lecture, overrides: Overrides = NO_OVERRIDES) -> ResolvedLe
                       "use a scene's slug, title or 1-based index")
             )
     _check_scene_times(lecture, diagnostics)
-    own = overrides.language or written_in(_written(lecture.title, scenes))
+    told = Told(overrides.language) if overrides.language else written_in(_written(lecture.title, scenes))
+    own = told.language
     return ResolvedLecture(
         lecture.slug, lecture.title, str(lecture.folder), tuple(replace(s, language=own) for s in scenes),
         tuple(diagnostics), live[0], live[1], lecture, str(lecture.source), str(overrides.source or ""),
-        own_language=own,
+        own_language=own, language_doubt=told.doubt,
     )
 
 
 def _written(title: str, scenes: list[ResolvedScene]) -> list[str]:
     """What a lecture says in words: its titles, its narration and its prose (not its formulas,
-    whose letters are names)."""
+    nor prose's inline `$…$`, whose letters are names)."""
     said = [title]
     for scene in scenes:
         said += [scene.title, *(beat.say for beat in scene.beats)]
         for spec in scene.objects.values():
             style = kind_def(spec.kind).text
             if style is not None and style.prose and spec.text is not None:
-                said.append(spec.text)
+                said.append(_without_math(spec.text))
             if isinstance(spec, TableSpec):
-                said += [cell for row in spec.cells for cell in row]
+                said += [_without_math(cell) for row in spec.cells for cell in row]
     return said
+
+
+def _without_math(prose: str) -> str:
+    for opening, closing in reversed(inline_math(prose)):
+        prose = f"{prose[:opening]} {prose[closing + 1:]}"
+    return prose
 
 
 def _check_scene_times(lecture: Lecture, diagnostics: list[Diagnostic]) -> None:
