@@ -283,11 +283,13 @@ def catalogue(
 
     Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
     OUT/catalogue.json and the page OUT/catalogue.html report every lecture: done, invalid (its
-    check errors) or failed (why, in one line). A job that fails, runs past its budget or loses
-    its worker is retried once. With no --jobs, as many local workers as there are cores and as
-    free memory holds (450 MiB each). Run it again after an interruption: only what is missing is
-    rendered. Exits 0 when every lecture is done, 1 when some are invalid or failed, 3 when it
-    stopped (a full disk).
+    check errors), failed (why, in one line), superseded (a later attempt of it is rendered) or
+    conflict (another lecture has its slug: neither is rendered). A job that fails, runs past its
+    budget or loses its worker is retried once. With no --jobs, as many local workers as there are
+    cores and as free memory holds (450 MiB each). Run it again after an interruption: only what
+    is missing is rendered. Exits 0 when every lecture is done or superseded, 1 when some are
+    invalid, failed or in conflict, 3 when it stopped (a full disk), 4 when another command holds
+    OUT.
     """
     from lecturekit.catalogue.run import CatalogueRequest, render_catalogue
     from lecturekit.jobs import Budget
@@ -298,10 +300,11 @@ def catalogue(
     request = CatalogueRequest(source, RenderSettings(quality, out), workers, lang, cluster,
                                Budget(cpu_budget, memory_budget << 20))
     report = render_catalogue(request, None if quiet else CatalogueDisplay)
-    bad = [row for row in report.rows if row.status != "done"]
+    bad = [row for row in report.rows if row.status not in ("done", "superseded")]
     for row in bad:
         typer.echo(f"{row.status}: {row.source}: {row.reason}", err=True)
-    typer.echo(f"wrote {out / 'catalogue.html'}: {len(report.rows) - len(bad)} done, {len(bad)} not")
+    totals = report.totals
+    typer.echo(f"wrote {out / 'catalogue.html'}: {totals.done} done, {totals.superseded} superseded, {len(bad)} not")
     raise typer.Exit(1 if bad else 0)
 
 
