@@ -20,6 +20,7 @@ import ctypes
 import errno
 import fcntl
 import os
+import re
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
@@ -191,12 +192,15 @@ class Stage:
         return self.folder.with_name(f".{self.resolved.slug}.old")
 
     def _begin(self) -> None:
+        slug = re.escape(self.resolved.slug)  # what a killed swap or build left: never another's (`a.de`)
+        for path in self.folder.parent.glob(".*"):
+            if re.fullmatch(rf"\.{slug}\.(old|\d+\.building)", path.name):
+                _remove(path)
         there = recorded_owner(self.folder) if self.folder.is_dir() else None
         if there is not None and there.same_lecture(owner_of(self.resolved)):
             self._link_from(self.published, self.folder, missing_only=True)
             return  # a killed render of this lecture: taken up where it stopped
-        for path in [self.folder, *self.folder.parent.glob(f".{self.resolved.slug}.*")]:
-            _remove(path)
+        _remove(self.folder)
         building = self.folder.with_name(f".{self.resolved.slug}.{os.getpid()}.building")
         building.mkdir(parents=True)
         self._link_from(self.published, building)

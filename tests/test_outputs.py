@@ -179,8 +179,10 @@ def test_a_swap_killed_between_its_renames_is_put_back(tmp_path: Path) -> None:
     aside = out / ".lecturekit-cache" / outputs.STAGE / ".tiny.old"
     aside.parent.mkdir(parents=True)
     folder.rename(aside)  # killed here: the folder is aside, the stage not yet in its place
+    german = aside.with_name(".tiny.de.old")  # the German folder's, killed the same way: not this lecture's
+    german.mkdir()
     Stage(read(lecture, None), RenderSettings(Quality.l, out))
-    assert _files(folder) == before
+    assert _files(folder) == before and not aside.exists() and german.is_dir()
 
 
 def test_a_killed_stage_of_another_lecture_is_thrown_away(tmp_path: Path) -> None:
@@ -205,3 +207,42 @@ def test_the_reason_a_lecture_is_rendered_again(tmp_path: Path) -> None:
     assert changes(po | {"translation": {"path": "locale/de.po", "sha256": "0"}}, po) == \
         "the translation changed (locale/de.po)"
     assert "other settings" in changes(now, now)
+
+
+@pytest.mark.slow
+def test_a_reader_finds_the_old_folder_until_the_new_one_is_whole(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from lecturekit import pipeline
+    from tests.catalogue.kit import scene
+
+    out, path = tmp_path / "media", tmp_path / "l" / "lecture.json"
+
+    def version(n: int) -> None:
+        scenes = [scene(f"Part {k}", float(k), k + 1.0, {"t": f'a Title that says "Part {k}"'}, f"Version {n}.")
+                  for k in range(2)]
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(json.dumps({"version": 1, "lectureId": "l", "publication": {
+            "slug": "two", "title": "Two", "watch": {"scenes": scenes}}}), encoding="utf-8")
+
+    def found() -> dict[str, str]:
+        """What a reader finds in the folder: each caption file's text, render.json's lecture hash."""
+        return {p.name: p.read_text() for p in sorted((out / "two").glob("*.vtt"))} | {
+            "sha256": json.loads((out / "two" / "render.json").read_text())["lecture"]["sha256"]}
+
+    version(1)
+    pipeline.render_lecture(path, None, RenderSettings(Quality.l, out))
+    old = found()
+    assert all("Version 1." in text for name, text in old.items() if name.endswith(".vtt"))
+    version(2)
+    seen, finish = [], pipeline.finish_scene
+
+    def watched(*args: Any) -> pipeline.RenderedScene:
+        done = finish(*args)
+        seen.append(found())  # a reader looking as each new scene is finished
+        return done
+
+    monkeypatch.setattr(pipeline, "finish_scene", watched)
+    pipeline.render_lecture(path, None, RenderSettings(Quality.l, out))
+    assert seen == [old, old]
+    new = found()
+    assert new.keys() == old.keys() and all("Version 2." in text for name, text in new.items() if name.endswith(".vtt"))
