@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from lecturekit.diagnostics import LectureError, Place, error
+from lecturekit.diagnostics import LectureError, Place, error, quote
 from lecturekit.manifest import inputs, manifest_of, write_manifest
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
@@ -60,7 +60,7 @@ class Owner:
 
     def describe(self) -> str:
         """`lectureId X attempt 2 (path)`, or the path alone."""
-        said = f"lectureId {self.lecture_id}" if self.lecture_id else "the lecture"
+        said = f"lectureId {quote(self.lecture_id)}" if self.lecture_id else "the lecture"
         if self.attempt is not None:
             said += f" attempt {self.attempt}"
         return f"{said} ({self.source})"

@@ -61,7 +61,7 @@ def test_a_command_refuses_a_folder_holding_another_lectures_files(
     done = runner.invoke(app, [command[0], str(other), *command[1:]])
     assert done.exit_code == 2
     [line] = done.stderr.splitlines()
-    assert "holds the outputs of another lecture, lectureId first-lecture" in line and "first/lecture.json" in line
+    assert "holds the outputs of another lecture, lectureId 'first-lecture'" in line and "first/lecture.json" in line
     assert _files(folder) == before
 
 

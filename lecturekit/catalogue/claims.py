@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lecturekit.catalogue.rows import Status
+from lecturekit.diagnostics import quote
 from lecturekit.outputs import Owner
 
 
@@ -46,17 +47,15 @@ def settle(claims: Sequence[Claim]) -> dict[int, Verdict]:
         best = [n for n in members if _rank(claims[n]) == top]
         for n in members:
             if _rank(claims[n]) < top:
-                verdicts[n] = Verdict(Status.superseded, f"{_attempt(claims[n])} of lectureId "
-                                      f"{claims[n].owner.lecture_id} is superseded by {_attempt(claims[best[0]])} "
-                                      f"({claims[best[0]].source})")
+                verdicts[n] = Verdict(Status.superseded, f"{_attempt(claims[n])} of {_lecture(claims[n])} is "
+                                      f"superseded by {_attempt(claims[best[0]])} ({claims[best[0]].source})")
         if len(best) == 1:
             standing.append(best[0])
             continue
         for n in best:
             other = claims[next(m for m in best if m != n)]
-            verdicts[n] = Verdict(Status.conflict, f"{other.source} is also {_attempt(other)} of lectureId "
-                                  f"{other.owner.lecture_id}: neither is rendered until one is removed or given a "
-                                  "later attempt")
+            verdicts[n] = Verdict(Status.conflict, f"{other.source} is also {_attempt(other)} of {_lecture(other)}: "
+                                  "neither is rendered until one is removed or given a later attempt")
     folders: dict[str, list[int]] = {}
     for n in standing:
         folders.setdefault(claims[n].slug, []).append(n)
@@ -70,6 +69,10 @@ def settle(claims: Sequence[Claim]) -> dict[int, Verdict]:
 
 def _rank(claim: Claim) -> int:
     return -1 if claim.owner.attempt is None else claim.owner.attempt
+
+
+def _lecture(claim: Claim) -> str:
+    return f"lectureId {quote(claim.owner.lecture_id or '')}"
 
 
 def _attempt(claim: Claim) -> str:

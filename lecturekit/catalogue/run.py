@@ -28,7 +28,7 @@ from lecturekit.catalogue.found import attempt_of, lectures_in
 from lecturekit.catalogue.page import write_report
 from lecturekit.catalogue.rows import Catalogue, LectureRow, Status
 from lecturekit.catalogue.thumbnails import thumbnail
-from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, Severity, error
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, Severity, error, printable
 from lecturekit.files import sweep
 from lecturekit.jobs import Budget, ChunkJob, ChunkVideo
 from lecturekit.multilingual import in_language
@@ -260,7 +260,8 @@ class _Run:
             source=self._relative(lecture.source) or "",
             lecture_id=(resolved.lecture.lecture_id or None) if resolved is not None else None,
             title=resolved.title if resolved is not None else lecture.source.stem, language=lecture.language,
-            status=status, reason=reason or (lines[0] if lines else None), errors=[d.line() for d in errors],
+            status=status, reason=printable(reason) if reason else (lines[0] if lines else None),
+            errors=[d.line() for d in errors],
             changed=changed,
             scenes=len(resolved.scenes) if resolved is not None else 0, seconds=round(seconds, 3),
             warnings=dict(Counter(d.severity.value for d in warned)),

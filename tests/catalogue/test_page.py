@@ -315,7 +315,7 @@ def test_the_page_asks_nothing_of_the_network(opened, report):
 def test_conflicts_superseded_attempts_and_changed_lectures_are_shown_with_why(browser, tmp_path):
     changed = _row(0, Status.done, 60, 3, 90).model_copy(update={"changed": "a figure changed (figures/a.png)"})
     superseded = _row(1, Status.superseded, 0, 1, 0).model_copy(update={
-        "reason": "attempt 1 of lectureId a is superseded by attempt 2 (a2.json)"})
+        "reason": "attempt 1 of lectureId 'a' is superseded by attempt 2 (a2.json)"})
     conflicts = [_row(n, Status.conflict, 0, 1, 0).model_copy(update={
         "reason": f"l{5 - n}/lecture.json has the same publication.slug 'x': neither is rendered"}) for n in (2, 3)]
     write_report(_catalogue([changed, superseded, *conflicts]), tmp_path)
