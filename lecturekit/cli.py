@@ -202,6 +202,8 @@ def render(
     Each scene goes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, every scene
     and the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene; with
     --lang, each language's into media/<slug>.<code>/. Captions and render.json go beside them.
+    The folder is replaced whole when the render ends; a folder holding another lecture's files
+    is refused (exit code 2), and so is one another command is writing (exit code 4).
     """
     settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose,
                               format=video_format, transparent=transparent)
