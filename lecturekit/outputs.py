@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lecturekit.diagnostics import LectureError, Place, error, quote
-from lecturekit.manifest import inputs, manifest_of, write_manifest
+from lecturekit.manifest import inputs, manifest_of, recorded, write_manifest
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.settings import RenderSettings
 
@@ -325,7 +325,12 @@ def staged(resolved: ResolvedLecture, settings: RenderSettings, tally: Tally) ->
     with locked(settings.out, resolved.slug):
         claim(resolved, settings.out)
         stage = Stage(resolved, settings)
-        yield stage
+        try:
+            yield stage
+        except BaseException:
+            if recorded(stage.folder) == recorded(stage.published):  # nothing finished: nothing to take up
+                stage.drop()
+            raise
         stage.publish(tally)
 
 

@@ -146,6 +146,8 @@ def render_resolved_scenes(
     the lecture's staging folder, swapped in whole at the end (`outputs.staged`). The work counted
     since `before` (the command's start; by default, this call's) goes into render.json."""
     tally = since(work.counts() if before is None else before)
+    ensure_renderable(resolved)  # a lecture refused, or a scene asked for that it lacks, touches no folder
+    select(resolved, selectors)
     with staged(resolved, settings, tally) as stage:
         scenes = _render_staged(resolved, selectors, stage.settings, jobs, progress_for, cluster, tally)
     return _announced([replace(s, path=stage.path(s.path)) for s in scenes], on_done)
@@ -491,6 +493,7 @@ def render_resolved(
 ) -> tuple[RenderedScene, list[RenderedScene]]:
     """`render_lecture` of a lecture already read (or translated): the joined video and its scenes."""
     tally = since(work.counts() if before is None else before)
+    ensure_renderable(resolved)  # a lecture refused touches no folder
     with staged(resolved, settings, tally) as stage:
         scenes = _render_staged(resolved, [], stage.settings, jobs, progress_for, cluster, tally)
         whole = join_lecture(resolved, stage.settings, scenes, tally)

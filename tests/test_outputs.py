@@ -246,3 +246,16 @@ def test_a_reader_finds_the_old_folder_until_the_new_one_is_whole(tmp_path: Path
     assert seen == [old, old]
     new = found()
     assert new.keys() == old.keys() and all("Version 2." in text for name, text in new.items() if name.endswith(".vtt"))
+
+
+def test_a_failed_render_keeps_its_stage_only_when_it_finished_something(tmp_path: Path) -> None:
+    out, resolved = tmp_path / "media", read(_lecture(tmp_path / "l", "l"), None)
+    settings = RenderSettings(Quality.l, out)
+    with pytest.raises(RuntimeError), outputs.staged(resolved, settings, dict) as stage:
+        raise RuntimeError("failed before any scene was finished")
+    assert not stage.folder.exists() and not (out / "tiny").exists()
+    with pytest.raises(RuntimeError), outputs.staged(resolved, settings, dict) as stage:
+        (stage.folder / "01-scene-one.mp4").write_bytes(b"a finished scene")
+        write_manifest(resolved, stage.settings, [{"path": "01-scene-one.mp4", "scene": 1, "title": "S", "key": "k"}])
+        raise RuntimeError("failed after one scene was finished")
+    assert (stage.folder / "01-scene-one.mp4").is_file() and not (out / "tiny").exists()  # for the next run
