@@ -4,8 +4,8 @@
                                         [--no-single]
 
 The catalogue is LECTURE's folder (default: the demo) copied N times into a temporary folder, each
-copy its own lecture (its own slug, title and attempt, so nothing is shared through the chunk
-cache), in a fresh tree for every run. The two
+copy its own lecture (its own lectureId, slug and title, so nothing is shared through the chunk
+cache; the overrides the lecture is read with beside it), in a fresh tree for every run. The two
 ways run in turn, A B A B ..., each from an empty output folder, and the script prints every run's
 wall and CPU seconds (the whole process tree, from the operating system's accounting), the medians
 and the ratio of the medians.
@@ -60,6 +60,10 @@ def _measure(commands: list[list[str]], cwd: Path) -> Run:
 
 def _tree(root: Path, lecture: Path, lectures: int) -> list[Path]:
     """N copies of the lecture's folder, each a lecture of its own."""
+    from lecturekit.model import load
+    from lecturekit.sources import find_overrides
+
+    overrides = find_overrides(load(lecture), None).source
     paths = []
     for n in range(lectures):
         folder = root / f"lecture-{n:02d}"
@@ -67,7 +71,11 @@ def _tree(root: Path, lecture: Path, lectures: int) -> list[Path]:
         if lecture.name != "lecture.json":
             (folder / lecture.name).rename(folder / "lecture.json")
         data = json.loads((folder / "lecture.json").read_text(encoding="utf-8"))
-        data["attempt"] = n + 1  # the lectureId stays: the project's overrides for the lecture follow it
+        # a lecture of its own (one lectureId is one lecture, whose highest attempt alone a catalogue
+        # renders), read with the overrides of the lecture it copies, put beside it
+        data["lectureId"] = f"{data.get('lectureId') or 'lecture'}-copy-{n:02d}"
+        if overrides is not None and not (folder / "overrides.toml").exists():
+            shutil.copyfile(overrides, folder / "overrides.toml")
         data["publication"]["slug"] = f"demo-{n:02d}"
         data["publication"]["title"] += f" ({n + 1})"
         (folder / "lecture.json").write_text(json.dumps(data), encoding="utf-8")

@@ -202,6 +202,8 @@ def render(
     Each scene goes to media/<slug>/NN-<scene>.mp4 (or --format); with no --scene, every scene
     and the whole lecture joined into media/<slug>/<slug>.mp4, with a chapter per scene; with
     --lang, each language's into media/<slug>.<code>/. Captions and render.json go beside them.
+    The folder is replaced whole when the render ends; a folder holding another lecture's files
+    is refused (exit code 2), and so is one another command is writing (exit code 4).
     """
     settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice, verbose=verbose,
                               format=video_format, transparent=transparent)
@@ -283,11 +285,13 @@ def catalogue(
 
     Each lecture's outputs go where render puts them (OUT/<slug>/, render.json beside), and
     OUT/catalogue.json and the page OUT/catalogue.html report every lecture: done, invalid (its
-    check errors) or failed (why, in one line). A job that fails, runs past its budget or loses
-    its worker is retried once. With no --jobs, as many local workers as there are cores and as
-    free memory holds (450 MiB each). Run it again after an interruption: only what is missing is
-    rendered. Exits 0 when every lecture is done, 1 when some are invalid or failed, 3 when it
-    stopped (a full disk).
+    check errors), failed (why, in one line), superseded (a later attempt of it is rendered) or
+    conflict (another lecture has its slug: neither is rendered). A job that fails, runs past its
+    budget or loses its worker is retried once. With no --jobs, as many local workers as there are
+    cores and as free memory holds (450 MiB each). Run it again after an interruption: only what
+    is missing is rendered. Exits 0 when every lecture is done or superseded, 1 when some are
+    invalid, failed or in conflict, 3 when it stopped (a full disk), 4 when another command holds
+    OUT.
     """
     from lecturekit.catalogue.run import CatalogueRequest, render_catalogue
     from lecturekit.jobs import Budget
@@ -298,10 +302,11 @@ def catalogue(
     request = CatalogueRequest(source, RenderSettings(quality, out), workers, lang, cluster,
                                Budget(cpu_budget, memory_budget << 20))
     report = render_catalogue(request, None if quiet else CatalogueDisplay)
-    bad = [row for row in report.rows if row.status != "done"]
+    bad = [row for row in report.rows if row.status not in ("done", "superseded")]
     for row in bad:
         typer.echo(f"{row.status}: {row.source}: {row.reason}", err=True)
-    typer.echo(f"wrote {out / 'catalogue.html'}: {len(report.rows) - len(bad)} done, {len(bad)} not")
+    totals = report.totals
+    typer.echo(f"wrote {out / 'catalogue.html'}: {totals.done} done, {totals.superseded} superseded, {len(bad)} not")
     raise typer.Exit(1 if bad else 0)
 
 

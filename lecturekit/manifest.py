@@ -17,7 +17,9 @@ from lecturekit.scripts import ENGLISH
 from lecturekit.settings import RenderSettings
 
 
-def _inputs(resolved: ResolvedLecture) -> dict[str, Any]:
+def inputs(resolved: ResolvedLecture) -> dict[str, Any]:
+    """What the lecture's outputs are made from and whose they are, as render.json records it:
+    the lecture (its `lectureId` and `attempt`, its file), its overrides, figures and translation."""
     folder = Path(resolved.folder)
     images = sorted({spec.path for scene in resolved.scenes for spec in scene.objects.values()
                      if isinstance(spec, ImageSpec)})
@@ -26,10 +28,16 @@ def _inputs(resolved: ResolvedLecture) -> dict[str, Any]:
         digest = image_digest(folder, relative)
         assets.append({"path": relative, "sha256": None if ":" in digest else digest})
     over = resolved.overrides_file
+    po = resolved.translation.file if resolved.translation is not None else ""
+    po_path = Path(resolved.folder) / po if po else None
     return {
+        "lectureId": resolved.lecture.lecture_id or None,
+        "attempt": resolved.lecture.file.attempt,
         "lecture": {"path": resolved.source, "sha256": resolved.lecture.digest},
         "overrides": {"path": str(over), "sha256": file_digest(over)} if over else None,
         "assets": assets,
+        "translation": ({"path": po, "sha256": file_digest(po_path) if po_path.is_file() else None}
+                        if po_path is not None else None),
     }
 
 
@@ -68,9 +76,18 @@ def scene_key(
 def recorded(folder: Path) -> dict[str, dict[str, Any]]:
     """The entries of an earlier render.json in `folder`, by file name."""
     try:
-        return {f["path"]: f for f in json.loads((folder / "render.json").read_text())["files"]}
-    except (OSError, ValueError, KeyError, TypeError):
+        return {f["path"]: f for f in manifest_of(folder)["files"]}
+    except (KeyError, TypeError):
         return {}
+
+
+def manifest_of(folder: Path) -> dict[str, Any]:
+    """The render.json in `folder` as written ({} when there is none, or it cannot be read)."""
+    try:
+        data = json.loads((folder / "render.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: list[dict[str, Any]],
@@ -80,7 +97,7 @@ def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: l
     entries of earlier commands' other files, and the `work` the command writing it has done so
     far (`lecturekit.work`: frames drawn, compiles, ...; exact, so tests can hold it). Every file a
     command writes into the folder is recorded here, whatever the command and its options."""
-    folder = settings.out / resolved.slug
+    folder = settings.folder(resolved.slug)
     path = folder / "render.json"
     entries = recorded(folder)
     for entry in files:
@@ -89,7 +106,7 @@ def write_manifest(resolved: ResolvedLecture, settings: RenderSettings, files: l
         "lecturekit": __version__,
         "slug": resolved.slug,
         "title": resolved.title,
-        **_inputs(resolved),
+        **inputs(resolved),
         "files": sorted(entries.values(), key=lambda f: f["path"]),
         "work": work or {},
     }

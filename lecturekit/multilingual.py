@@ -18,6 +18,7 @@ import numpy as np
 from lecturekit import work
 from lecturekit.captions import captions
 from lecturekit.diagnostics import LectureError, Place, error, quote
+from lecturekit.outputs import owned
 from lecturekit.package import Dub, multilingual
 from lecturekit.pipeline import (
     ProgressFactory,
@@ -123,9 +124,10 @@ def render_dubbed(resolved: ResolvedLecture, codes: list[str], settings: RenderS
         dubs.append(Dub(code, track, captions(joined_beats(said, scenes, fps), code, whole.frames / fps),
                         tuple(scene.title for scene in said.scenes)))
     path = whole.path.with_name(f"{resolved.slug}.{'-'.join(spoken(c).code for c in codes)}{whole.path.suffix}")
-    multilingual(whole.path, dubs, path)
     dubbed = RenderedScene(0, resolved.title, path, whole.frames)
-    record(resolved, settings, [dubbed], {}, work.since(before))
+    with owned(resolved, settings.out):  # added to the folder just published, under its lock again
+        multilingual(whole.path, dubs, path)
+        record(resolved, settings, [dubbed], {}, work.since(before))
     return dubbed
 
 

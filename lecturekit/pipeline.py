@@ -15,6 +15,7 @@ from lecturekit.diagnostics import LectureError, Place, RenderError, error
 from lecturekit.files import atomic, sweep
 from lecturekit.jobs import Assets, Budget, ChunkJob, ChunkVideo, chunk_key
 from lecturekit.manifest import recorded, scene_key, write_manifest
+from lecturekit.outputs import owned, staged
 from lecturekit.plan import plan_scene
 from lecturekit.plan.audit import BoardAudit, audit_scene
 from lecturekit.plan.chunks import Chunk, drawn, parts_for, split
@@ -58,8 +59,8 @@ def plan_scenes(resolved: ResolvedLecture, scenes: Sequence[ResolvedScene], fps:
     return [plan_scene(scene, fps, folder) for scene in scenes]
 
 
-def scene_path(out: Path, slug: str, plan: ScenePlan | ResolvedScene, suffix: str = ".mp4") -> Path:
-    return out / slug / f"{plan.index:02d}-{plan.slug}{suffix}"
+def scene_path(settings: RenderSettings, slug: str, plan: ScenePlan | ResolvedScene) -> Path:
+    return settings.folder(slug) / f"{plan.index:02d}-{plan.slug}{settings.format.suffix}"
 
 
 @dataclass(frozen=True)
@@ -146,10 +147,28 @@ def render_resolved_scenes(
     before: dict[str, int] | None = None,
 ) -> list[RenderedScene]:
     """The render path once the lecture is loaded, parsed and resolved (`read`): plan the scenes
-    whose inputs changed, render their chunks, and package each scene as its chunks land. The
-    work counted since `before` (the command's start; by default, this call's) goes into
-    render.json."""
-    lecture = LectureRender(resolved, selectors, settings, on_done, before)
+    whose inputs changed, render their chunks, and package each scene as its chunks land, all in
+    the lecture's staging folder, swapped in whole at the end (`outputs.staged`). The work counted
+    since `before` (the command's start; by default, this call's) goes into render.json."""
+    tally = since(work.counts() if before is None else before)
+    ensure_renderable(resolved)  # a lecture refused, or a scene asked for that it lacks, touches no folder
+    select(resolved, selectors)
+    with staged(resolved, settings, tally) as stage:
+        scenes = _render_staged(resolved, selectors, stage.settings, jobs, progress_for, cluster, tally)
+    return _announced([replace(s, path=stage.path(s.path)) for s in scenes], on_done)
+
+
+def _announced(rendered: list[RenderedScene], on_done: Callable[[RenderedScene], None] | None) -> list[RenderedScene]:
+    """`rendered`, each told to `on_done` once it is in its published folder."""
+    if on_done is not None:
+        for item in rendered:
+            on_done(item)
+    return rendered
+
+
+def _render_staged(resolved: ResolvedLecture, selectors: Sequence[str], settings: RenderSettings, jobs: int,
+                   progress_for: ProgressFactory | None, cluster: str | None, tally: Tally) -> list[RenderedScene]:
+    lecture = LectureRender(resolved, selectors, settings, tally=tally)
     # Local workers start now, importing Manim while the scenes are planned.
     pool = LocalPool(jobs) if len(lecture.todo) > 1 and jobs > 1 and not cluster else None
     interrupted = True
@@ -227,7 +246,7 @@ class _Book:
         self.chunks = settings.cache / resolved.slug / "chunks"
         self.done: list[RenderedScene] = []
         self.keys: dict[int, str] = {}
-        sweep(settings.out / resolved.slug)
+        sweep(settings.folder(resolved.slug))
         sweep(settings.cache)
 
     def reuse(self, chosen: Sequence[ResolvedScene]) -> list[ResolvedScene]:
@@ -235,10 +254,10 @@ class _Book:
         recorded_scenes = self.resolved.lecture.scenes
         self.keys = {s.index: scene_key(self.resolved, recorded_scenes[s.index - 1], s.index, self.settings)
                      for s in chosen}
-        before = recorded(self.settings.out / self.resolved.slug)
+        before = recorded(self.settings.folder(self.resolved.slug))
         todo = []
         for scene in chosen:
-            path = scene_path(self.settings.out, self.resolved.slug, scene, self.settings.format.suffix)
+            path = scene_path(self.settings, self.resolved.slug, scene)
             entry = before.get(path.name, {})
             if entry.get("key") == self.keys[scene.index] and path.is_file() and path.with_suffix(".vtt").is_file():
                 self.finished(RenderedScene(scene.index, scene.title, path, entry["frames"]), fresh=False)
@@ -325,7 +344,7 @@ def finish_scene(plan: ScenePlan, chunks: list[Path], settings: RenderSettings, 
     """The scene's video from its chunks (stream copy), with captions and narration."""
     from lecturekit.package import Part, join
 
-    path = scene_path(settings.out, slug, plan, settings.format.suffix)
+    path = scene_path(settings, slug, plan)
     frames = join([Part(c, plan.title) for c in chunks], path, plan.fps, chapters=False, lang=settings.spoken)
     write_captions(path, captions(scene_beats(plan.scene), settings.spoken, frames / plan.fps))
     track = narration_for(plan.scene, frames / plan.fps, settings)
@@ -379,10 +398,13 @@ def still_of(resolved: ResolvedLecture, at: float, quality: Quality, out: Path |
     [plan] = plan_scenes(resolved, [scene], settings.frame_rate)
     frame = min(plan.frames - 1, round((at - scene.start) * plan.fps))
     [pixels] = stills(plan, [frame], settings.preset, settings.cache)
-    path = out or settings.out / resolved.slug / f"still-{at:09.3f}.png"
-    with atomic(path) as tmp:
+    if out is not None:
+        with atomic(out) as tmp:
+            Image.fromarray(pixels).save(tmp, format="PNG")
+        return out
+    path = settings.out / resolved.slug / f"still-{at:09.3f}.png"
+    with owned(resolved, settings.out), atomic(path) as tmp:
         Image.fromarray(pixels).save(tmp, format="PNG")
-    if out is None:
         write_manifest(resolved, settings, [{"path": path.name, "scene": scene.index, "title": scene.title, "at": at}],
                        work.since(before))
     return path
@@ -418,10 +440,11 @@ def write_gif(
     frames = range(round((start - scene.start) * fps), min(plan.frames, round((end - scene.start) * fps)))
     preset = Preset(width, 2 * round(width * 9 / 32), fps, 0)
     name = f"{plan.index:02d}-{plan.slug}" + ("" if len(frames) == plan.frames else f"-{start:.2f}-{end:.2f}")
-    path = draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
-    entry = {"path": path.name, "scene": scene.index, "title": scene.title, "duration": round(len(frames) / fps, 6),
-             "frames": len(frames), "quality": None, "width": width}
-    write_manifest(resolved, RenderSettings(Quality.l, out, fps=fps), [entry], work.since(before))
+    with owned(resolved, out):
+        path = draw_gif(plan, frames, preset, out / ".lecturekit-cache", out / resolved.slug / f"{name}.gif")
+        entry = {"path": path.name, "scene": scene.index, "title": scene.title,
+                 "duration": round(len(frames) / fps, 6), "frames": len(frames), "quality": None, "width": width}
+        write_manifest(resolved, RenderSettings(Quality.l, out, fps=fps), [entry], work.since(before))
     return path
 
 
@@ -437,13 +460,14 @@ def write_storyboards(
     settings = RenderSettings(Quality.l, out)
     plans = plan_scenes(resolved, select(resolved, selectors), settings.frame_rate)
     lang = resolved.language
-    paths = [
-        contact_sheet(plan, settings.preset, settings.cache,
-                      out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png", lang)
-        for plan in plans
-    ]
-    write_manifest(resolved, settings, [{"path": path.name, "scene": plan.index, "title": plan.title}
-                                        for path, plan in zip(paths, plans, strict=True)], work.since(before))
+    with owned(resolved, out):
+        paths = [
+            contact_sheet(plan, settings.preset, settings.cache,
+                          out / resolved.slug / f"{plan.index:02d}-{plan.slug}-storyboard.png", lang)
+            for plan in plans
+        ]
+        write_manifest(resolved, settings, [{"path": path.name, "scene": plan.index, "title": plan.title}
+                                            for path, plan in zip(paths, plans, strict=True)], work.since(before))
     return paths
 
 
@@ -474,9 +498,13 @@ def render_resolved(
     before: dict[str, int] | None = None,
 ) -> tuple[RenderedScene, list[RenderedScene]]:
     """`render_lecture` of a lecture already read (or translated): the joined video and its scenes."""
-    before = work.counts() if before is None else before
-    scenes = render_resolved_scenes(resolved, [], settings, jobs, on_done, progress_for, cluster, before)
-    return join_lecture(resolved, settings, scenes, since(before)), scenes
+    tally = since(work.counts() if before is None else before)
+    ensure_renderable(resolved)  # a lecture refused touches no folder
+    with staged(resolved, settings, tally) as stage:
+        scenes = _render_staged(resolved, [], stage.settings, jobs, progress_for, cluster, tally)
+        whole = join_lecture(resolved, stage.settings, scenes, tally)
+    scenes = _announced([replace(s, path=stage.path(s.path)) for s in scenes], on_done)
+    return replace(whole, path=stage.path(whole.path)), scenes
 
 
 def join_lecture(resolved: ResolvedLecture, settings: RenderSettings, scenes: list[RenderedScene],
@@ -486,7 +514,7 @@ def join_lecture(resolved: ResolvedLecture, settings: RenderSettings, scenes: li
     from lecturekit.package import Part, join
 
     settings = in_own_language(settings, resolved)
-    path = settings.out / resolved.slug / f"{resolved.slug}{settings.format.suffix}"
+    path = settings.folder(resolved.slug) / f"{resolved.slug}{settings.format.suffix}"
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():

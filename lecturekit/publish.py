@@ -15,6 +15,7 @@ from lecturekit.describe import sentence
 from lecturekit.files import atomic
 from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.manifest import recorded, write_manifest
+from lecturekit.outputs import owned
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
@@ -177,7 +178,7 @@ def publish_resolved(
     offsets, start = [], 0
     for scene in resolved.scenes:
         offsets.append(start / fps)
-        start += entries[scene_path(settings.out, resolved.slug, scene, settings.format.suffix).name]["frames"]
+        start += entries[scene_path(settings, resolved.slug, scene).name]["frames"]
     duration = whole.frames / fps
     ends = [*offsets[1:], duration]
     marks = chapter_marks([Chapter(o, s.title) for o, s in zip(offsets, resolved.scenes, strict=True)], duration)
@@ -185,12 +186,13 @@ def publish_resolved(
     cues = [cue for scene, begins, stops in zip(resolved.scenes, offsets, ends, strict=True)
             for cue in board_changes(scene, begins, stops)]
     at = thumbnail_at if thumbnail_at is not None else title_card_time(resolved)
-    bundle = [
-        _write(folder / "chapters.txt", chapters_text(marks)),
-        _write(folder / "description.md", description_text(resolved.title, summary, marks)),
-        still_of(resolved, at, Quality.m, folder / "thumbnail.png"),
-        _write(folder / "descriptions.vtt", vtt(cues)),
-    ]
-    write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
-                                        for path in bundle], work.since(before))
+    with owned(resolved, settings.out):  # added to the folder just published, under its lock again
+        bundle = [
+            _write(folder / "chapters.txt", chapters_text(marks)),
+            _write(folder / "description.md", description_text(resolved.title, summary, marks)),
+            still_of(resolved, at, Quality.m, folder / "thumbnail.png"),
+            _write(folder / "descriptions.vtt", vtt(cues)),
+        ]
+        write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
+                                            for path in bundle], work.since(before))
     return [whole.path, *bundle]

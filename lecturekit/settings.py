@@ -72,6 +72,13 @@ class RenderSettings:
     format: Format = Format.mp4
     #: No background: alpha is opaque exactly where the board has ink (MOV only).
     transparent: bool = False
+    #: Where a lecture's folder is written while it renders (None: in `out` itself): a render
+    #: writes into its staging folder and swaps it in whole when it ends (`lecturekit.outputs`).
+    stage: Path | None = None
+
+    def folder(self, slug: str) -> Path:
+        """The folder the lecture `slug`'s files are written in."""
+        return (self.stage or self.out) / slug
 
     @property
     def spoken(self) -> str:

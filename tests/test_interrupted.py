@@ -1,4 +1,6 @@
-"""An interrupted render leaves every output complete or absent: never a partial file."""
+"""An interrupted render leaves every output complete or absent: never a partial file. What it
+finished waits in its staging folder (`outputs.Stage`) for the next run, and the lecture's folder
+shows nothing until the whole lecture is rendered."""
 
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from pathlib import Path
 import av
 import pytest
 
+from lecturekit.manifest import recorded
+from lecturekit.outputs import STAGE
 from tests.conftest import ROOT
 
 #: Every test here renders video.
@@ -36,12 +40,18 @@ def _wait_for_progress(process: subprocess.Popen, percent: int) -> None:
     raise AssertionError("the render ended before it could be interrupted")
 
 
-def _wait_for_line(process: subprocess.Popen, text: str) -> None:
-    assert process.stdout is not None
-    for line in process.stdout:
-        if text in line:
-            return
-    raise AssertionError(f"the render ended without saying {text!r}")
+def _staged(out: Path) -> list[Path]:
+    """The scene videos a render has finished (and recorded) and not yet swapped into the lecture's folder."""
+    return sorted(folder / name for folder in (out / ".lecturekit-cache" / STAGE).glob("*")
+                  for name in recorded(folder) if name.endswith(".mp4") and (folder / name).is_file())
+
+
+def _wait_for_a_scene(process: subprocess.Popen, out: Path) -> None:
+    deadline = time.monotonic() + 120
+    while not _staged(out):
+        assert process.poll() is None, "the render ended before it could be interrupted"
+        assert time.monotonic() < deadline, "the render never finished a scene"
+        time.sleep(0.05)
 
 
 def _outputs_are_whole(out: Path) -> list[Path]:
@@ -58,17 +68,19 @@ def _outputs_are_whole(out: Path) -> list[Path]:
 
 def test_sigterm_mid_render_leaves_only_complete_files_and_the_next_run_reuses_them(tmp_path: Path) -> None:
     process = _render(tmp_path)
-    _wait_for_line(process, "wrote ")  # one scene is finished, the other is not
+    _wait_for_a_scene(process, tmp_path)  # one scene is finished, the other is not
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) != 0
-    finished = _outputs_are_whole(tmp_path)
-    assert len(finished) == 1  # one scene done; the lecture was never joined
-    stamps = {v: v.stat().st_mtime_ns for v in finished}
+    assert _outputs_are_whole(tmp_path) == []  # nothing shown before the lecture is whole
+    [finished] = _staged(tmp_path)  # one scene done; the lecture was never joined
+    stamp = finished.name, finished.stat().st_mtime_ns
     again = _render(tmp_path)
     assert again.wait(timeout=180) == 0
     videos = _outputs_are_whole(tmp_path)
     assert {v.name for v in videos} == {"01-a-wave-and-its-phase.mp4", "02-adding-arrows.mp4", "lecturekit-demo.mp4"}
-    assert all(v.stat().st_mtime_ns == stamp for v, stamp in stamps.items())  # reused, not redone
+    kept = next(v for v in videos if v.name == stamp[0])
+    assert kept.stat().st_mtime_ns == stamp[1]  # reused, not redone
+    assert _staged(tmp_path) == []
 
 
 def _workers(pid: int) -> list[int]:
@@ -126,8 +138,8 @@ def test_a_scene_that_fails_does_not_stop_the_others(tmp_path: Path, monkeypatch
             "(run again with lecturekit --debug for the details)"]
     else:
         raise AssertionError("the failed scene was not reported")
-    finished = _outputs_are_whole(tmp_path)
-    assert [v.name for v in finished] == ["02-adding-arrows.mp4"]
+    assert _outputs_are_whole(tmp_path) == []  # the lecture's folder shows nothing of a failed render
+    assert [v.name for v in _staged(tmp_path)] == ["02-adding-arrows.mp4"]  # kept for the next run
 
 
 def test_a_failure_in_a_worker_process_comes_back_as_itself() -> None:

@@ -105,13 +105,13 @@ def test_its_voice_is_espeaks_voice_for_its_language(furiko: Path, monkeypatch: 
 def test_its_files_are_named_from_its_titles_or_a_stated_transliteration(
         furiko: Path, write_toml: Callable[[str], Path]) -> None:
     resolved = read(furiko)
-    assert scene_path(Path("media"), resolved.slug, resolved.scenes[0]).name == "01-糸につないだおもり.mp4"
+    assert scene_path(RenderSettings(), resolved.slug, resolved.scenes[0]).name == "01-糸につないだおもり.mp4"
     assert slugify("Queries, Keys and Values") == "queries-keys-and-values"  # as ever
     assert slugify("Größe　und ＭＡß") == "größe-und-maß" and slugify("अभिक्रिया की दर") == "अभिक्रिया-की-दर"
     assert slugify("★ ☆") == "scene"  # no letter at all
     assert len(slugify("反" * 200).encode()) <= 180
     stated = read(furiko, write_toml(f'["{TITLE}"]\nslug = "ito-ni-tsunaida-omori"\n'))
-    assert scene_path(Path("media"), stated.slug, stated.scenes[0]).name == "01-ito-ni-tsunaida-omori.mp4"
+    assert scene_path(RenderSettings(), stated.slug, stated.scenes[0]).name == "01-ito-ni-tsunaida-omori.mp4"
     bad = write_toml('["1"]\nslug = "糸"\n')
     result = CliRunner().invoke(app, ["check", str(furiko), "--overrides", str(bad)])
     assert result.exit_code == 1 and result.output.startswith(

@@ -12,11 +12,15 @@ from pydantic import BaseModel, ConfigDict, computed_field, model_validator
 
 class Status(StrEnum):
     """Where a lecture stands: rendered (now, or kept from an earlier run), refused before
-    rendering (its `check` errors), or failed while rendering (after its one retry)."""
+    rendering (its `check` errors), failed while rendering (after its one retry), left for a
+    later attempt of it, or rendered by nobody because another lecture would write its folder
+    (`claims`)."""
 
     done = "done"
     invalid = "invalid"
     failed = "failed"
+    superseded = "superseded"
+    conflict = "conflict"
 
 
 class _Report(BaseModel):
@@ -48,6 +52,8 @@ class LectureRow(_Report):
     reason: str | None = None
     #: Every line of why (an invalid lecture's `check` errors), the first of them `reason`.
     errors: list[str] = []
+    #: Why this run rendered it again over its earlier outputs (None: kept, or rendered first now).
+    changed: str | None = None
     scenes: int = 0
     #: Length of the video, in seconds.
     seconds: float = 0.0
@@ -82,8 +88,12 @@ class Totals(BaseModel):
     done: int
     invalid: int
     failed: int
+    superseded: int
+    conflicts: int
     #: Done lectures this run drew no frame of: every chunk was kept from an earlier run.
     kept: int
+    #: Done lectures rendered again over their earlier outputs, because they changed.
+    rerendered: int
     #: Length of the done lectures' videos, in seconds.
     video_seconds: float
     #: CPU seconds this run spent on every lecture, failed ones included.
@@ -122,7 +132,10 @@ class Catalogue(_Report):
             done=len(done),
             invalid=sum(r.status is Status.invalid for r in self.rows),
             failed=sum(r.status is Status.failed for r in self.rows),
+            superseded=sum(r.status is Status.superseded for r in self.rows),
+            conflicts=sum(r.status is Status.conflict for r in self.rows),
             kept=len(done) - len(drawn),
+            rerendered=sum(r.changed is not None for r in done),
             video_seconds=sum(r.seconds for r in done),
             cpu_seconds=sum(r.cpu_seconds for r in self.rows),
             frames_drawn=sum(r.frames_drawn for r in self.rows),

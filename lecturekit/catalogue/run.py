@@ -4,6 +4,10 @@ is joined, captioned and recorded as soon as its last chunk lands, and the repor
 then, so a killed run leaves a report of what finished. One lecture never stops the others: an
 invalid one is reported and skipped, a job that fails is retried once (`workers.RETRIES`) and
 then fails its lecture alone. A full disk stops the whole catalogue.
+
+Each lecture has its own folder (`claims`: a superseded attempt or two lectures that would share a
+folder are reported, not rendered), rendered into its staging folder and swapped in whole when it
+is joined (`outputs.Stage`); the run holds the whole output folder (`outputs.locked`).
 """
 
 from __future__ import annotations
@@ -19,14 +23,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from lecturekit import work
+from lecturekit.catalogue.claims import Claim, Verdict, settle
 from lecturekit.catalogue.found import attempt_of, lectures_in
 from lecturekit.catalogue.page import write_report
 from lecturekit.catalogue.rows import Catalogue, LectureRow, Status
 from lecturekit.catalogue.thumbnails import thumbnail
-from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, Severity, error
+from lecturekit.diagnostics import Diagnostic, LectureError, Place, RenderError, Severity, error, printable
 from lecturekit.files import sweep
 from lecturekit.jobs import Budget, ChunkJob, ChunkVideo
 from lecturekit.multilingual import in_language
+from lecturekit.outputs import Stage, locked, owner_of, refusal
 from lecturekit.pipeline import LectureRender, join_lecture
 from lecturekit.progress import CatalogueDisplay
 from lecturekit.requests import Listener, checked, language_codes, translator
@@ -67,6 +73,7 @@ class _Lecture:
     settings: RenderSettings
     resolved: ResolvedLecture | None = None
     render: LectureRender | None = None
+    stage: Stage | None = None
     row: LectureRow | None = None
     work: Counter[str] = field(default_factory=Counter)
     cpu: float = 0.0
@@ -95,18 +102,25 @@ class _Run:
         translate = translator(None, Listener())
         workers = self.workers = cluster_workers(request.cluster) if request.cluster else request.jobs
         jobs: list[tuple[int, ChunkJob]] = []
+        read: list[tuple[Path, ResolvedLecture | LectureError, float]] = []
         for path in lectures_in(request.source, self.out):
-            read_at, base = time.process_time(), self._checked(path)
+            read_at = time.process_time()
+            base = self._checked(path)
+            read.append((path, base, time.process_time() - read_at))
+        verdicts = self._settled(read)
+        for number_read, (path, base, cpu) in enumerate(read):
+            read_at = time.process_time()
             for code in codes:
                 settings = request.settings if code is None else replace(request.settings, language=code)
-                lecture = _Lecture(path, code, settings)
+                lecture = _Lecture(path, code, settings, cpu=cpu)
                 self.lectures.append(lecture)
                 number = len(self.lectures) - 1
                 with work.counting() as done:
-                    jobs += [(number, job) for job in self._planned(lecture, base, code, translate, workers)]
+                    jobs += [(number, job) for job in self._planned(lecture, base, code, translate, workers,
+                                                                  verdicts.get(number_read))]
                 lecture.work.update(done)
                 lecture.cpu += time.process_time() - read_at
-                read_at = time.process_time()
+                read_at, cpu = time.process_time(), 0.0
         seconds = sum(lecture.resolved.scenes[-1].end - lecture.resolved.scenes[0].start
                       for lecture in self.lectures if lecture.resolved is not None and lecture.resolved.scenes)
         if self.make_display is not None:
@@ -118,6 +132,12 @@ class _Run:
                 self._finish(number)
         return sorted(jobs, key=lambda item: -item[1].chunk.busy)
 
+    def _settled(self, read: list[tuple[Path, ResolvedLecture | LectureError, float]]) -> dict[int, Verdict]:
+        """The lectures read (by position) that are superseded or in conflict (`claims.settle`)."""
+        known = [(n, base) for n, (_, base, _) in enumerate(read) if isinstance(base, ResolvedLecture)]
+        claims = [Claim(self._relative(Path(base.source)) or "", owner_of(base), base.slug) for _, base in known]
+        return {known[n][0]: verdict for n, verdict in settle(claims).items()}
+
     def _checked(self, path: Path) -> ResolvedLecture | LectureError:
         try:
             return checked(path, None, None)
@@ -125,15 +145,25 @@ class _Run:
             return exc
 
     def _planned(self, lecture: _Lecture, base: ResolvedLecture | LectureError, code: str | None,
-                 translate: Callable[[ResolvedLecture, str], ResolvedLecture], workers: int) -> list[ChunkJob]:
+                 translate: Callable[[ResolvedLecture, str], ResolvedLecture], workers: int,
+                 verdict: Verdict | None) -> list[ChunkJob]:
         try:
             if isinstance(base, LectureError):
                 raise base
+            lecture.resolved = base
+            if verdict is not None:  # left alone, whatever it holds: it does not get a folder
+                lecture.row = self._row(lecture, verdict.status, [], reason=verdict.reason)
+                return []
             resolved = base if code is None else in_language(base, code, translate)
             lecture.resolved = resolved
             if not resolved.renderable:
                 raise LectureError(resolved.of(Severity.ERROR))
-            lecture.render = LectureRender(resolved, [], lecture.settings, tally=lecture.tally)
+            refused = refusal(resolved, self.out)
+            if refused is not None:
+                lecture.row = self._row(lecture, Status(refused.kind), [], reason=refused.line)
+                return []
+            lecture.stage = Stage(resolved, lecture.settings)
+            lecture.render = LectureRender(resolved, [], lecture.stage.settings, tally=lecture.tally)
             return lecture.render.plan(workers, self.request.cluster, None, self.request.budget)
         except RenderError as exc:
             lecture.row = self._row(lecture, Status.failed, exc.diagnostics)
@@ -176,26 +206,33 @@ class _Run:
     # Lectures that end
 
     def _finish(self, number: int) -> None:
-        """Join the lecture whose every scene is rendered, and record it."""
+        """Join the lecture whose every scene is rendered, swap its folder in, and record it."""
         lecture = self.lectures[number]
-        assert lecture.render is not None and lecture.resolved is not None
-        began = time.process_time()
+        assert lecture.render is not None and lecture.resolved is not None and lecture.stage is not None
+        began, stage = time.process_time(), lecture.stage
         try:
-            whole = join_lecture(lecture.resolved, lecture.settings, lecture.render.scenes(), lecture.tally)
+            whole = join_lecture(lecture.resolved, stage.settings, lecture.render.scenes(), lecture.tally)
         except (RenderError, LectureError) as exc:
             lecture.row = self._row(lecture, Status.failed, exc.diagnostics)
         else:
+            changed = stage.changed() if stage.publish(lecture.tally) else None
+            lecture.stage = None
+            video = stage.path(whole.path)
             lecture.cpu += time.process_time() - began
             lecture.row = self._row(lecture, Status.done, [], seconds=whole.frames / lecture.settings.frame_rate,
-                                    video=whole.path, still=self._thumbnail(whole.path))
+                                    video=video, still=self._thumbnail(video), changed=changed)
         self._ended(number)
 
     def _ended(self, number: int) -> None:
-        row = self.lectures[number].row
+        lecture = self.lectures[number]
+        row = lecture.row
         assert row is not None
+        if lecture.stage is not None:  # it failed: its folder stays as it was; what drew is in the cache
+            lecture.stage.drop()
+            lecture.stage = None
         self._report()
         if self.display is not None:
-            failing = None if row.status is Status.done else f"{row.source}: {row.reason}"
+            failing = None if row.status in (Status.done, Status.superseded) else f"{row.source}: {row.reason}"
             self.display.ended(row.seconds, row.frames_drawn > 0, failing)
 
     def _report(self) -> None:
@@ -211,7 +248,8 @@ class _Run:
         self.write_cost = self.written_at - now
 
     def _row(self, lecture: _Lecture, status: Status, errors: list[Diagnostic], retried: bool = False,
-             seconds: float = 0.0, video: Path | None = None, still: Path | None = None) -> LectureRow:
+             seconds: float = 0.0, video: Path | None = None, still: Path | None = None,
+             reason: str | None = None, changed: str | None = None) -> LectureRow:
         resolved = lecture.resolved
         found = resolved.diagnostics if resolved is not None else []
         warned = [d for d in found if d.severity in (Severity.WARNING, Severity.UNRESOLVED)]
@@ -222,7 +260,9 @@ class _Run:
             source=self._relative(lecture.source) or "",
             lecture_id=(resolved.lecture.lecture_id or None) if resolved is not None else None,
             title=resolved.title if resolved is not None else lecture.source.stem, language=lecture.language,
-            status=status, reason=lines[0] if lines else None, errors=[d.line() for d in errors],
+            status=status, reason=printable(reason) if reason else (lines[0] if lines else None),
+            errors=[d.line() for d in errors],
+            changed=changed,
             scenes=len(resolved.scenes) if resolved is not None else 0, seconds=round(seconds, 3),
             warnings=dict(Counter(d.severity.value for d in warned)),
             frames_drawn=lecture.work.get("frames drawn", 0), cpu_seconds=round(lecture.cpu, 3),
@@ -253,8 +293,13 @@ class _Run:
 def render_catalogue(request: CatalogueRequest,
                      display: Callable[[int, float], CatalogueDisplay] | None = None) -> Catalogue:
     """Render every lecture of `request.source`; the report, also written to OUT/catalogue.json.
-    Raises the one line of a full disk (exit code 3); what finished before it is kept."""
-    run = _Run(request, display)
+    Raises the one line of a full disk (exit code 3), or of OUT held by another command (exit code
+    `outputs.BUSY`); what finished before it is kept."""
+    with locked(request.settings.out):
+        return _render(_Run(request, display), request)
+
+
+def _render(run: _Run, request: CatalogueRequest) -> Catalogue:
     slots: LocalSlots[int] | None = None
     interrupted = True
     try:

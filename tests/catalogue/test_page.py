@@ -33,7 +33,8 @@ counts = st.integers(min_value=0, max_value=10**12)
 paths = st.none() | texts
 rows = st.builds(
     LectureRow, source=texts, lecture_id=st.none() | texts, attempt=st.none() | counts, title=texts,
-    language=st.none() | texts, status=st.sampled_from(Status), reason=st.none() | texts, scenes=counts,
+    language=st.none() | texts, status=st.sampled_from(Status), reason=st.none() | texts,
+    changed=st.none() | texts, scenes=counts,
     seconds=numbers, warnings=st.dictionaries(texts, counts, max_size=4), frames_drawn=counts, cpu_seconds=numbers,
     wall_seconds=numbers, video=paths, captions=paths, storyboard=paths, manifest=paths, thumbnail=paths)
 catalogues = st.builds(Catalogue, root=texts, quality=texts, languages=st.lists(texts, max_size=3), workers=counts,
@@ -105,6 +106,10 @@ def test_the_totals_count_by_status_and_the_cost_is_over_the_lectures_this_run_d
     assert totals.video_seconds == 2400 and totals.cpu_seconds == 1253 and totals.frames_drawn == 27100
     assert totals.cost == pytest.approx(1200 / 1800)
     assert _catalogue(rows[2:]).totals.cost is None
+    more = [rows[0].model_copy(update={"changed": "the lecture file changed"}), _row(5, Status.superseded, 0, 1, 0),
+            _row(6, Status.conflict, 0, 1, 0), _row(7, Status.conflict, 0, 1, 0)]
+    totals = _catalogue(more).totals
+    assert (totals.done, totals.superseded, totals.conflicts, totals.rerendered) == (1, 1, 2, 1)
 
 
 def _catalogue(rows: list[LectureRow], root: str = "courses") -> Catalogue:
@@ -305,3 +310,25 @@ def test_the_page_asks_nothing_of_the_network(opened, report):
     folder = report[0]
     assert asked and all(url.startswith(folder.as_uri()) for url in asked), asked
     assert {Path(unquote(urlparse(url).path)).name for url in asked} <= {"catalogue.html", "still.png"}
+
+
+def test_conflicts_superseded_attempts_and_changed_lectures_are_shown_with_why(browser, tmp_path):
+    changed = _row(0, Status.done, 60, 3, 90).model_copy(update={"changed": "a figure changed (figures/a.png)"})
+    superseded = _row(1, Status.superseded, 0, 1, 0).model_copy(update={
+        "reason": "attempt 1 of lectureId 'a' is superseded by attempt 2 (a2.json)"})
+    conflicts = [_row(n, Status.conflict, 0, 1, 0).model_copy(update={
+        "reason": f"l{5 - n}/lecture.json has the same publication.slug 'x': neither is rendered"}) for n in (2, 3)]
+    write_report(_catalogue([changed, superseded, *conflicts]), tmp_path)
+    page = browser.new_page()
+    page.goto((tmp_path / "catalogue.html").as_uri())
+    page.wait_for_load_state("load")
+    assert _statuses(page) == ["conflict", "conflict", "superseded", "done"]
+    failures = page.eval_on_selector_all("#failures li", "els => els.map(e => e.textContent)")
+    assert [f.split(" ")[0] for f in failures] == ["conflict", "conflict"]
+    assert "l3/lecture.json has the same publication.slug" in failures[0]
+    shown = page.text_content("tbody")
+    assert "rendered again: a figure changed (figures/a.png)" in shown and "superseded by attempt 2 (a2.json)" in shown
+    totals = page.eval_on_selector_all("#totals dd", "els => els.map(e => e.textContent)")
+    assert "2 in conflict; 1 superseded by a later attempt" in totals[0]
+    assert "1 rendered again because they changed" in totals[1]
+    page.close()
