@@ -39,13 +39,16 @@ def judged(plan: ScenePlan) -> list[Cue]:
     """The cues that change the painted picture: every cue of a form that changes what is drawn
     (`Cue.changes_picture`) and takes time, but an arrival of what draws no ink of its own (an
     Image is a picture faded in, a Figure or an Axes without a label a card, which is decoration,
-    until its children arrive: their cues are judged) and a cue on the scene's last frame."""
+    until its children arrive: their cues are judged), a cue on the scene's last frame, and a cue
+    on what stands on the board for no frame: an arrival gone again by the next frame, and a
+    departure, move or mark of what arrived on the same frame."""
 
     def inks(cue: Cue) -> bool:
         if not isinstance(cue.action, Show):
-            return True
+            return cue.object in plan.shown_at(cue.frame - 1)
         drawn = kind_def(plan.objects[cue.object].kind).inks
-        return drawn in (Ink.TEXT, Ink.MARK) or (drawn is Ink.LABEL and cue.object + LABEL in plan.texts)
+        return cue.object in plan.shown_at(cue.frame + 1) and (
+            drawn in (Ink.TEXT, Ink.MARK) or (drawn is Ink.LABEL and cue.object + LABEL in plan.texts))
 
     return [cue for cue in plan.cues
             if cue.changes_picture and cue.frames > 0 and cue.frame + 1 < plan.frames

@@ -1,0 +1,53 @@
+"""Every cue visible on its frame (tests/cues.py), on every lecture in tests/lectures/, found
+anywhere below it (the strangers' lectures in their folders included); the found lectures are
+tests/render/test_found_cues.py's.
+
+Each scene is painted at `-q l` at each judged cue's frame and the next, and nowhere else: the
+cheapest render that paints every cue (the board is brought straight to each frame, exactly as a
+frame-by-frame pass brings it, `Stage.advance`). That those frames reach the video as painted is
+held on the demo's first scene, decoded (tests/render/test_video.py), and on the haloed labels of
+tests/render/test_halo.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cues import judged, late_cues, painted
+from tests.lecture_strategy import plan_of, written
+
+LECTURES = Path(__file__).parents[1] / "lectures"
+
+
+def every(root: Path) -> list[Path]:
+    """Each `lecture.json` below `root`, at any depth."""
+    return sorted(root.rglob("lecture.json"))
+
+
+EVERY = every(LECTURES)
+
+
+def _name(path: Path) -> str:
+    return str(path.parent.relative_to(LECTURES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EVERY, ids=_name)
+def test_every_cue_of_every_lecture_changes_its_object_on_its_frame(path: Path, tmp_path: Path) -> None:
+    plans = plan_of(*written(path, tmp_path / "lecture"))
+    assert sum(len(judged(plan)) for plan in plans) > 0
+    late = [line for plan in plans for line in late_cues(plan, painted(plan, tmp_path / "media"))]
+    assert late == []
+
+
+def test_a_lecture_is_judged_at_any_depth_below_the_folder(tmp_path: Path) -> None:
+    """As the strangers' lectures are kept: tests/lectures/strangers/NAME/lecture.json."""
+    for folder in ("thales", "strangers/ja-kussetsu/figures", "found"):
+        (tmp_path / folder).mkdir(parents=True)
+    for path in ("thales/lecture.json", "strangers/ja-kussetsu/lecture.json", "found/a.json"):
+        (tmp_path / path).write_text("{}")
+    assert [p.relative_to(tmp_path).as_posix() for p in every(tmp_path)] == [
+        "strangers/ja-kussetsu/lecture.json", "thales/lecture.json"]
+    assert LECTURES / "thales" / "lecture.json" in EVERY
