@@ -144,7 +144,7 @@ class Stage:
         self.board.changed()
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
-        if isinstance(cue.action, Move):
+        if isinstance(cue.action, Move | Flash):
             self._settle(cue.object)
         effect = self._effect(cue)
         if effect is None:
@@ -159,8 +159,9 @@ class Stage:
 
     def _settle(self, name: str) -> None:
         """Finish what runs on an object before it moves (a line being written ends where the
-        object stood, and then moves with the rest), since a running animation would put it back
-        where it began."""
+        object stood, and then moves with the rest) or flashes, since a running animation would
+        put it back where it began (a flash begun with an entrance left the object as the
+        entrance's first frame drew it: nothing)."""
         own = [(c, e) for c, e in self.running if c.object == name]
         if own:
             self.running = [(c, e) for c, e in self.running if c.object != name]

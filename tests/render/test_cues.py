@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from tests.cues import judged, late_cues, painted
+from lecturekit.render import stills
+from lecturekit.settings import PRESETS, Quality
+from tests.cues import LEVEL, judged, late_cues, painted, pixels_of
 from tests.lecture_strategy import plan_of, written
 
 LECTURES = Path(__file__).parents[1] / "lectures"
@@ -51,3 +54,17 @@ def test_a_lecture_is_judged_at_any_depth_below_the_folder(tmp_path: Path) -> No
     assert [p.relative_to(tmp_path).as_posix() for p in every(tmp_path)] == [
         "strangers/ja-kussetsu/lecture.json", "thales/lecture.json"]
     assert LECTURES / "thales" / "lecture.json" in EVERY
+
+
+@pytest.mark.slow
+def test_a_text_grown_and_flashed_on_one_frame_is_drawn(write_lecture, tmp_path: Path) -> None:
+    """The defect (a found lecture): a flash begun with an entrance restored the object, at the
+    flash's end, to what the entrance's first frame drew: nothing, for the rest of the scene. The
+    entrance now finishes as the flash begins, as it does before a move."""
+    lecture = write_lecture({"t": 'a Text that says "Grows bell adds."'},
+                            [(1.0, "t is shown on the screen, grown."), (1.0, "t is indicated — a transient flash.")])
+    [plan] = plan_of(lecture)
+    assert late_cues(plan, painted(plan, tmp_path)) == []
+    first, last = stills(plan, [0, plan.frames - 1], PRESETS[Quality.l], tmp_path)
+    inside = pixels_of([plan.cues[0].place.box], first.shape)
+    assert int((np.abs(last.astype(np.int16) - first).max(axis=2) > LEVEL)[inside].sum()) > 100
