@@ -8,6 +8,8 @@ mistake issue 20 reports (2 Titles, 3 Headings, 30 Panels, 12 Figures with child
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 
 from tests.lecture_strategy import Generated, shown
@@ -107,3 +109,29 @@ def boards(draw: st.DrawFn, most: int = 200) -> Generated:
     counts = {kind: n * w // total for kind, w in weights.items()}
     counts["Panel"] += n - sum(counts.values())
     return board(counts)
+
+
+#: The colours the boards of many marks take in turn: some lack 3:1 against others (a halo each).
+_DOTS = ("blue", "yellow", "green", "red", "teal", "orange")
+
+
+def marks(n: int, labelled: bool = False) -> Generated:
+    """One scene of 10 s whose Figure (or, `labelled`, an Axes with its numbers) shows `n` Points
+    in three groups a second apart, spread over it at random (a fixed seed), in six colours; each
+    labelled where `labelled` is: the boards of thousands of marks and of hundreds of labelled
+    points the stated bounds are held on (`tests/test_work_counts.py`, `bench/boards.py`)."""
+    rng = random.Random(20261207)
+    container = "plane" if labelled else "fig"
+    objects = {container: ("an Axes (x_range=(0.0, 10.0), y_range=(0.0, 10.0), x_ticks_every=1.0, y_ticks_every=1.0)"
+                           if labelled else "a Figure (x_range=(0.0, 10.0), y_range=(0.0, 10.0))")}
+    does: list[list[object]] = [[0.5, shown(container)]]
+    for i in range(n):
+        x, y = round(rng.uniform(0, 10), 3), round(rng.uniform(0, 10), 3)
+        label = f' labelled "p_{{{i}}}"' if labelled else ""
+        objects[f"p{i}"] = f"a Point [{_DOTS[i % len(_DOTS)]}]{label} drawn in {container} (location=({x}, {y}))"
+        does.append([1.0 + (3 * i) // n, shown(f"p{i}", "grown")])
+    kind = "labelled points" if labelled else "marks"
+    scene = {"title": f"{n} {kind}", "start": 0, "end": 10, "objects": objects,
+             "beats": [{"start": 0, "say": "", "live": None, "does": does}]}
+    return Generated({"version": 1, "publication": {"slug": f"{n}-{kind.replace(' ', '-')}", "title": f"{n} {kind}",
+                                                    "watch": {"scenes": [scene]}}})

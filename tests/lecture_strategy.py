@@ -118,6 +118,16 @@ def write(generated: Generated, folder: Path) -> tuple[Path, Path | None]:
     return lecture, overrides
 
 
+def written(path: Path, folder: Path) -> tuple[Path, Path | None]:
+    """A lecture of ours and its overrides; a found one (kept as the strategy wrote it) written out."""
+    if path.parent.name == "found":
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        images = {k: tuple(v) for k, v in saved.get("images", {}).items()}
+        return write(Generated(saved["data"], images, saved.get("overrides", "")), folder)
+    overrides = path.parent / "overrides.toml"
+    return path, overrides if overrides.is_file() else None
+
+
 def plan_of(lecture: Path, overrides: Path | None = None, fps: int = 15) -> list[ScenePlan]:
     """Every scene's plan, as `lecturekit plan` makes it: the layout properties' input."""
     resolved = read(lecture, overrides)

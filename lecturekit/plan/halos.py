@@ -32,6 +32,7 @@ from lecturekit.contrast import ratio
 from lecturekit.kinds import Spec, kind_def
 from lecturekit.resolve.contrast import least_contrast, surfaces
 from lecturekit.theme import color
+from lecturekit.work import count
 
 
 def halos(objects: Mapping[str, Spec]) -> dict[str, str]:
@@ -43,13 +44,25 @@ def halos(objects: Mapping[str, Spec]) -> dict[str, str]:
             families.setdefault(spec.parent, []).append((spec, color(spec.color), needed))
     found: dict[str, str] = {}
     for family in families.values():
-        for fill, fill_colour, fill_needs in family:
-            if not kind_def(fill.kind).fills:
-                continue
-            for mark, colour, needs in family:
-                if mark is not fill and ratio(colour, fill_colour) < max(needs, fill_needs):
-                    found.update({spec.name: surface(spec, objects) for spec in (mark, fill)})
+        # the children of one colour and need stand or fall together: each pair of them is judged
+        # once (`halo pairs`), not each pair of children (a Figure of 3,000 dots in six colours)
+        alike: dict[tuple[str, float], list[Spec]] = {}
+        for spec, colour, needs in family:
+            alike.setdefault((colour, needs), []).append(spec)
+        fills = {key: filled for key, specs in alike.items()
+                 if (filled := [s for s in specs if kind_def(s.kind).fills])}
+        for (fill_colour, fill_needs), filled in fills.items():
+            for (colour, needs), marks in alike.items():
+                count("halo pairs")
+                if ratio(colour, fill_colour) < max(needs, fill_needs):
+                    # each with another than itself: a dot alone of its colour does not lack against itself
+                    haloed = [*(m for m in marks if not _only(filled, m)), *(f for f in filled if not _only(marks, f))]
+                    found.update({spec.name: surface(spec, objects) for spec in haloed})
     return found
+
+
+def _only(specs: list[Spec], spec: Spec) -> bool:
+    return len(specs) == 1 and specs[0] is spec
 
 
 def lies_on(spec: Spec) -> bool:

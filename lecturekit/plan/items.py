@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from lecturekit.boxes import Box
+from lecturekit.boxes import Box, Grid
 from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.kinds.outline import NumbersOf, Outline, ParentSpace
@@ -22,6 +22,7 @@ from lecturekit.plan.typeset import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
 from lecturekit.syntax.nodes import Spec, Value
 from lecturekit.theme import Theme
+from lecturekit.work import count
 
 
 @dataclass(frozen=True)
@@ -188,16 +189,20 @@ OWNED = ("label", "legend")
 
 def _against(items: list[BoardItem], fills: set[str], judged: set[str]) -> list[BoardItem]:
     """The items of a container's children, each of those `judged` (`halos.lies_on`) with the
-    fills of the others it lies on."""
+    fills of the others it lies on: each tested (`disc tests`) against only the fills whose
+    boxes share a cell of a grid with it (`boxes.Grid`), not against every fill."""
     discs = [(item.name, item.box) for item in items if item.name in fills]
     if not discs:
         return items
+    grid = Grid([disc for _, disc in discs])  # only the discs near an item can lie under it
     found = []
     for item in items:
         owner = item.of if item.kind in OWNED else item.name
         if owner not in judged:
             found.append(item)
             continue
-        met = tuple(dict.fromkeys(name for name, disc in discs if name != owner and meets(disc, item.box)))
+        near = [discs[k] for k in grid.near(item.box)]
+        count("disc tests", len(near))
+        met = tuple(dict.fromkeys(name for name, disc in near if name != owner and meets(disc, item.box)))
         found.append(replace(item, against=met) if met else item)
     return found

@@ -94,6 +94,8 @@ _BATCH = 1024
 #: How many of the nearest places around each of its spots a label tries (out to about 0.25 units)
 #: before it searches farther around its first spot.
 _NUDGES = 81
+#: Past this many place-and-box tests, a batch of places is tested tile by tile (`_tested`).
+_TILED = 1 << 16
 #: The most places `_anywhere_clear` tries for a label that has no clear place near its mark.
 _ANYWHERE = 20_000
 
@@ -189,13 +191,29 @@ def _inside(rows: np.ndarray, region: Box) -> np.ndarray:
 
 def _tested(rows: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """For each of `rows`, the area of `boxes` it meets, tested (and counted) only against the
-    boxes that reach into the rows' extent."""
+    boxes that reach into the rows' extent; where that is more than `_TILED` tests (a batch spread
+    over a crowded board), tile by tile, each tile (a square twice a place's size) against the
+    boxes that reach its places."""
     if not len(rows):
         return np.zeros(0)
-    extent = Box(float(rows[:, 0].min()), float(rows[:, 1].min()), float(rows[:, 2].max()), float(rows[:, 3].max()))
-    near = _meeting(boxes, extent)
-    count("overlap tests", len(rows) * len(near))
-    return _met(rows, near)
+    near = _meeting(boxes, _around(rows))
+    if len(rows) * len(near) <= _TILED:
+        count("overlap tests", len(rows) * len(near))
+        return _met(rows, near)
+    size = max(float(np.max(rows[:, 2] - rows[:, 0])), float(np.max(rows[:, 3] - rows[:, 1])), SEARCH_STEP)
+    tile = np.unique(np.floor(rows[:, :2] / (2 * size)), axis=0, return_inverse=True)[1].ravel()
+    order = np.argsort(tile, kind="stable")
+    found = np.zeros(len(rows))
+    for members in np.split(order, np.flatnonzero(np.diff(tile[order])) + 1):
+        some = rows[members]
+        close = _meeting(near, _around(some))
+        count("overlap tests", len(some) * len(close))
+        found[members] = _met(some, close)
+    return found
+
+
+def _around(rows: np.ndarray) -> Box:
+    return Box(float(rows[:, 0].min()), float(rows[:, 1].min()), float(rows[:, 2].max()), float(rows[:, 3].max()))
 
 
 def _anywhere_clear(spot: Box, blocking: list[Box], safe: Box) -> Box | None:
@@ -210,9 +228,8 @@ def _anywhere_clear(spot: Box, blocking: list[Box], safe: Box) -> Box | None:
     ys = np.unique(np.concatenate([[safe[1], safe[3] - h], boxes[:, 3], boxes[:, 1] - h]))
     xs = xs[(xs >= safe[0] - 1e-6) & (xs + w <= safe[2] + 1e-6)]
     ys = ys[(ys >= safe[1] - 1e-6) & (ys + h <= safe[3] + 1e-6)]
-    gx, gy = (a.ravel() for a in np.meshgrid(xs, ys))
-    order = np.argsort(np.hypot(gx - spot[0], gy - spot[1]), kind="stable")[:_ANYWHERE]
-    places = np.stack([gx, gy, gx + w, gy + h], axis=1)[order]
+    gx, gy = _nearest(xs, ys, spot[0], spot[1], _ANYWHERE)
+    places = np.stack([gx, gy, gx + w, gy + h], axis=1)
     for start in range(0, len(places), _BATCH):
         rows = places[start:start + _BATCH]
         count("label spots", len(rows))
@@ -220,6 +237,30 @@ def _anywhere_clear(spot: Box, blocking: list[Box], safe: Box) -> Box | None:
         if len(clear):
             return _extent(rows[clear[0]])
     return None
+
+
+def _nearest(xs: np.ndarray, ys: np.ndarray, x: float, y: float, most: int) -> tuple[np.ndarray, np.ndarray]:
+    """The `most` points of the grid `xs` by `ys` (each sorted) nearest (`x`, `y`), nearest first,
+    those as near in the grid's order (row by row of `ys`): the first `most` of the whole grid
+    sorted stably by distance. Only the points within a square around (x, y) are measured, the
+    square doubled until it holds `most` points that near (every point nearer is in it), so a
+    label on a board of a thousand boxes does not sort a million places."""
+    if not len(xs) or not len(ys):
+        return xs[:0], ys[:0]
+    reach = max(float(xs[-1] - xs[0]), float(ys[-1] - ys[0]), 1e-3) / 64
+    while True:
+        ix = np.flatnonzero(np.abs(xs - x) <= reach)
+        iy = np.flatnonzero(np.abs(ys - y) <= reach)
+        whole = len(ix) == len(xs) and len(iy) == len(ys)
+        cx, cy = (a.ravel() for a in np.meshgrid(ix, iy))
+        distance = np.hypot(xs[cx] - x, ys[cy] - y)
+        within = distance <= reach
+        if whole or np.count_nonzero(within) >= most:
+            keep = slice(None) if whole else within
+            cx, cy, distance = cx[keep], cy[keep], distance[keep]
+            order = np.lexsort((cy * len(xs) + cx, distance))[:most]  # by distance, then the grid's order
+            return xs[cx[order]], ys[cy[order]]
+        reach *= 2
 
 
 def _met(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:

@@ -35,6 +35,8 @@ class Board:
         self.emphasis = emphasis
         self.root = Group()
         self.live: dict[str, Live] = {}
+        #: The Figures and Axes, whose children are drawn in their spaces (`context`).
+        self.containers = [n for n, spec in plan.objects.items() if kind_def(spec.kind).container]
         #: The numbers of the frame the board stands at.
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
@@ -58,7 +60,8 @@ class Board:
 
     # ------------------------------------------------------------ building
     def context(self, retypeset: dict | None = None) -> Context:
-        spaces = {n: live.drawn.space for n, live in self.live.items() if live.drawn.space is not None}
+        live = ((n, self.live.get(n)) for n in self.containers)  # only a container has a space
+        spaces = {n: on.drawn.space for n, on in live if on is not None and on.drawn.space is not None}
         return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled)
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:

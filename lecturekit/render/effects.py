@@ -24,6 +24,7 @@ from manim import (
     Mobject,
     Rectangle,
     RoundedRectangle,
+    VGroup,
     VMobject,
     Write,
     linear,
@@ -34,6 +35,7 @@ from manim.utils.bezier import integer_interpolate
 from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.kinds import Entrance
+from lecturekit.render.halo import Halo
 
 #: Quick start, gentle landing: visible on the first frame, calm at the end.
 DECELERATE = rate_functions.ease_out_cubic
@@ -273,7 +275,17 @@ def grow(mobject: Mobject, origin: np.ndarray | None = None) -> Effect:
 
 
 def enter(entrance: Entrance, mobject: Mobject, left_to_right: bool = False) -> Effect:
-    """The effect of an object coming onto the board the way its kind enters."""
+    """The effect of an object coming onto the board the way its kind enters. An object drawn
+    over a halo (`render.halo`) is written or created as its halo and its ink side by side, each
+    part of the halo with the part of the ink it edges: written as one group, Write and Create
+    would trace the whole halo first, in the colour of the surface it stands on, so nothing would
+    show for a quarter of a second after the cue. (Grown or faded as one group, the two move as
+    one already.)"""
+    traced = entrance in (Entrance.WRITE, Entrance.CREATE)
+    if traced and mobject.submobjects and isinstance(halo := mobject.submobjects[0], Halo):
+        parts = [m for m in mobject.submobjects[1:] if isinstance(m, VMobject)]  # what the halo copies (all of it)
+        edge, ink = (halo.submobjects[0], parts[0]) if len(parts) == 1 else (halo, VGroup(*parts))
+        return Together(enter(entrance, edge, left_to_right), enter(entrance, ink, left_to_right))
     match entrance:
         case Entrance.FADE_IN:
             return fade_in(mobject)
@@ -283,10 +295,11 @@ def enter(entrance: Entrance, mobject: Mobject, left_to_right: bool = False) -> 
             return grow(mobject)
         case Entrance.GROW_FROM_START:  # an arrow out of its tail
             return grow(mobject, np.array(mobject.submobjects[0].get_start()))
-        case Entrance.PANEL:  # the backing fades in as the text (its last part) is written over it
+        case Entrance.PANEL:  # the backing fades in as the text (its last part) is written over it,
+            # from the first frame: the backing is decoration, the text the ink the cue shows
             back = Group(*mobject.submobjects[:-1])
             text = write(mobject.submobjects[-1], left_to_right)
-            return Together(Delayed(fade_in(back), 0.0, 0.35), Delayed(text, 0.15, 1.0))
+            return Together(Delayed(fade_in(back), 0.0, 0.35), text)
     return write(mobject, left_to_right)
 
 

@@ -15,6 +15,11 @@ from lecturekit.render.builders import Drawn
 PER_WIDTH = 0.01
 
 
+class Halo(VGroup):
+    """What `haloed` puts first in an object's group: a copy of each of the other parts of the
+    group, in their order, edged; so an entrance can tell it apart (`effects.enter`)."""
+
+
 def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
     """`drawn` over its halo: a copy of its ink filled and stroked in `colour`, reaching `reach`
     units past it (its strokes widened, its fills edged, with round ends), behind all of it at
@@ -34,6 +39,6 @@ def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
         part.set_stroke(width=0, background=True, family=False)
         part.cap_style = CapStyleType.ROUND
     if drawn.mobject is drawn.ink:  # a formula drawn in a figure, its glyphs kept between builds
-        return replace(drawn, mobject=VGroup(edge, drawn.mobject))
-    drawn.mobject.add_to_back(edge)  # a group built afresh
+        return replace(drawn, mobject=VGroup(Halo(edge), drawn.mobject))
+    drawn.mobject.add_to_back(Halo(*edge.submobjects))  # a group built afresh (a VGroup: no ink of its own)
     return drawn

@@ -41,6 +41,9 @@ class Stage:
         self.emphasis = Emphasis()
         self.board = Board(plan, self.emphasis)
         self.running: list[tuple[Cue, fx.Effect]] = []
+        #: No running effect ends before this frame (it may end later): a board of thousands of
+        #: arrivals is not searched for what ends at each one's start.
+        self.next_end = plan.frames + 1
         self.next_cue = 0
         self.frame = -1
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
@@ -93,10 +96,13 @@ class Stage:
         return changed
 
     def _finish_until(self, frame: int) -> bool:
+        if self.next_end > frame:
+            return False
         done = [(c, e) for c, e in self.running if c.end_frame <= frame]
+        self.running = [(c, e) for c, e in self.running if c.end_frame > frame]
+        self.next_end = min((c.end_frame for c, _ in self.running), default=self.plan.frames + 1)
         if not done:
             return False
-        self.running = [(c, e) for c, e in self.running if c.end_frame > frame]
         for cue, effect in sorted(done, key=lambda ce: ce[0].end_frame):
             effect.finish()
             self._after(cue)
@@ -138,7 +144,7 @@ class Stage:
         self.board.changed()
         if isinstance(cue.action, Hide | Move):
             self._settle_children(cue.object)
-        if isinstance(cue.action, Move):
+        if isinstance(cue.action, Move | Flash):
             self._settle(cue.object)
         effect = self._effect(cue)
         if effect is None:
@@ -149,11 +155,13 @@ class Stage:
         else:
             effect.begin()
             self.running.append((cue, effect))
+            self.next_end = min(self.next_end, cue.end_frame)
 
     def _settle(self, name: str) -> None:
         """Finish what runs on an object before it moves (a line being written ends where the
-        object stood, and then moves with the rest), since a running animation would put it back
-        where it began."""
+        object stood, and then moves with the rest) or flashes, since a running animation would
+        put it back where it began (a flash begun with an entrance left the object as the
+        entrance's first frame drew it: nothing)."""
         own = [(c, e) for c, e in self.running if c.object == name]
         if own:
             self.running = [(c, e) for c, e in self.running if c.object != name]

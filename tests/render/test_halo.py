@@ -9,14 +9,17 @@ import pytest
 
 from lecturekit import theme
 from lecturekit.contrast import ratio
+from lecturekit.forms import Show
 from lecturekit.kinds import Entrance, Parent, registered
 from lecturekit.model import load
+from lecturekit.pipeline import render_scenes
 from lecturekit.plan import plan_scene
 from lecturekit.render import builders, painters
 from lecturekit.render.halo import PER_WIDTH
 from lecturekit.render.painted_audit import audit_painted, hidden
 from lecturekit.resolve import resolve
-from lecturekit.settings import PRESETS, Quality
+from lecturekit.settings import PRESETS, Quality, RenderSettings
+from tests.cues import in_video, judged, late_cues
 from tests.plan.conftest import SHOW
 from tests.plan.test_halos import CARD, CHAIN, FIGURE
 
@@ -88,3 +91,25 @@ def test_the_painted_dot_on_the_node_has_its_figure(write_lecture):
     assert last.settled and last.painted_failures == ()
     assert last.contrast is not None and last.contrast.ratio >= last.contrast.needed
     assert ratio(theme.color("yellow"), theme.color("blue")) < 3.0 <= last.contrast.ratio
+
+
+@pytest.mark.slow
+def test_a_haloed_label_and_dot_show_ink_on_the_first_frame_of_their_cue(write_lecture, tmp_path):
+    """The defect: three formulas in a Figure, haloed for the yellow dot their blue lacks 3:1 on
+    but standing on the card, written 0.1 s apart, changed nothing on screen for four frames: Write
+    traced the whole halo first, in the card's colour. A dot drawn (Create) traced its halo first
+    likewise. Each now shows its ink on the frame after its cue's, in the rendered video."""
+    objects = {"fig": FIGURE, "node": "a Point [yellow] drawn in fig (location=(2.0, 1.0))",
+               "a": 'a Math [blue] that says "$alpha_1$" drawn in fig',
+               "b": 'a Math [blue] that says "$beta + 1$" drawn in fig',
+               "c": 'a Math [blue] that says "$gamma$" drawn in fig',
+               "dot": "a Point [blue] drawn in fig (location=(0.5, 0.5))"}
+    does = [(1.0, SHOW.format("fig")), (2.0, SHOW.format("node")), (4.5, SHOW.format("a")),
+            (4.6, SHOW.format("b")), (4.7, SHOW.format("c")), (6.0, "dot is shown on the screen, drawn.")]
+    lecture = write_lecture(objects, does)
+    plan = plan_scene(resolve(load(lecture)).scenes[0], 15, lecture.parent)
+    assert {"a", "b", "c", "dot"} <= set(plan.halos)
+    [scene] = render_scenes(lecture, None, ["1"], RenderSettings(Quality.l, tmp_path))
+    assert len(judged(plan)) == 5  # the card alone (a Figure without a label) draws no ink
+    assert late_cues(plan, in_video(plan, scene.path)) == []
+    assert [c.frame for c in plan.cues if isinstance(c.action, Show)] == [15, 30, 68, 69, 70, 90]

@@ -4,7 +4,6 @@ revealed beside a Block that arrives after its second line keeps every line alig
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
@@ -20,23 +19,13 @@ from lecturekit.render.stage import Stage
 from lecturekit.settings import PRESETS, Quality
 from tests.conftest import DEMO
 from tests.ink_rules import ink_faults, settled_frames
-from tests.lecture_strategy import Generated, lectures, plan_of, write
+from tests.lecture_strategy import lectures, plan_of, write, written
 
 LECTURES = Path(__file__).parents[1] / "lectures"
 CASE = LECTURES / "derivation-beside-a-block" / "lecture.json"
 OURS = sorted([*LECTURES.glob("*/lecture.json"), *(LECTURES / "found").glob("*.json"), DEMO])
 MANY = settings(max_examples=int(os.environ.get("INK_LECTURES", "40")), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def written(path: Path, folder: Path) -> tuple[Path, Path | None]:
-    """A lecture of ours and its overrides; a found one (kept as the strategy wrote it) written out."""
-    if path.parent.name == "found":
-        saved = json.loads(path.read_text(encoding="utf-8"))
-        images = {k: tuple(v) for k, v in saved.get("images", {}).items()}
-        return write(Generated(saved["data"], images, saved.get("overrides", "")), folder)
-    overrides = path.parent / "overrides.toml"
-    return path, overrides if overrides.is_file() else None
 
 
 @pytest.mark.slow

@@ -1,0 +1,70 @@
+"""Every cue visible on its frame (tests/cues.py), on every lecture in tests/lectures/, found
+anywhere below it (the strangers' lectures in their folders included); the found lectures are
+tests/render/test_found_cues.py's.
+
+Each scene is painted at `-q l` at each judged cue's frame and the next, and nowhere else: the
+cheapest render that paints every cue (the board is brought straight to each frame, exactly as a
+frame-by-frame pass brings it, `Stage.advance`). That those frames reach the video as painted is
+held on the demo's first scene, decoded (tests/render/test_video.py), and on the haloed labels of
+tests/render/test_halo.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lecturekit.render import stills
+from lecturekit.settings import PRESETS, Quality
+from tests.cues import LEVEL, judged, late_cues, painted, pixels_of
+from tests.lecture_strategy import plan_of, written
+
+LECTURES = Path(__file__).parents[1] / "lectures"
+
+
+def every(root: Path) -> list[Path]:
+    """Each `lecture.json` below `root`, at any depth."""
+    return sorted(root.rglob("lecture.json"))
+
+
+EVERY = every(LECTURES)
+
+
+def _name(path: Path) -> str:
+    return str(path.parent.relative_to(LECTURES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", EVERY, ids=_name)
+def test_every_cue_of_every_lecture_changes_its_object_on_its_frame(path: Path, tmp_path: Path) -> None:
+    plans = plan_of(*written(path, tmp_path / "lecture"))
+    assert sum(len(judged(plan)) for plan in plans) > 0
+    late = [line for plan in plans for line in late_cues(plan, painted(plan, tmp_path / "media"))]
+    assert late == []
+
+
+def test_a_lecture_is_judged_at_any_depth_below_the_folder(tmp_path: Path) -> None:
+    """As the strangers' lectures are kept: tests/lectures/strangers/NAME/lecture.json."""
+    for folder in ("thales", "strangers/ja-kussetsu/figures", "found"):
+        (tmp_path / folder).mkdir(parents=True)
+    for path in ("thales/lecture.json", "strangers/ja-kussetsu/lecture.json", "found/a.json"):
+        (tmp_path / path).write_text("{}")
+    assert [p.relative_to(tmp_path).as_posix() for p in every(tmp_path)] == [
+        "strangers/ja-kussetsu/lecture.json", "thales/lecture.json"]
+    assert LECTURES / "thales" / "lecture.json" in EVERY
+
+
+@pytest.mark.slow
+def test_a_text_grown_and_flashed_on_one_frame_is_drawn(write_lecture, tmp_path: Path) -> None:
+    """The defect (a found lecture): a flash begun with an entrance restored the object, at the
+    flash's end, to what the entrance's first frame drew: nothing, for the rest of the scene. The
+    entrance now finishes as the flash begins, as it does before a move."""
+    lecture = write_lecture({"t": 'a Text that says "Grows bell adds."'},
+                            [(1.0, "t is shown on the screen, grown."), (1.0, "t is indicated — a transient flash.")])
+    [plan] = plan_of(lecture)
+    assert late_cues(plan, painted(plan, tmp_path)) == []
+    first, last = stills(plan, [0, plan.frames - 1], PRESETS[Quality.l], tmp_path)
+    inside = pixels_of([plan.cues[0].place.box], first.shape)
+    assert int((np.abs(last.astype(np.int16) - first).max(axis=2) > LEVEL)[inside].sum()) > 100

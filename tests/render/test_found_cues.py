@@ -1,0 +1,59 @@
+"""Every cue visible on its frame (tests/cues.py) on the found lectures (tests/lectures/found/),
+apart from tests/render/test_cues.py so that the two share the suite's workers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cues import late_cues, painted
+from tests.lecture_strategy import plan_of, written
+
+FOUND = Path(__file__).parents[1] / "lectures" / "found"
+#: Found lectures with a cue whose object does not change on the frame after its own (issue 43,
+#: open, 2026-12-07: arrivals above all, then moves, emphases, departures and rings): each a strict
+#: expected failure, taken off the list once mended.
+LATE = frozenset({
+    "a-crowded-board-sets-a-returning-panel-at-a-second-body-size",
+    "a-figure-text-stays-by-its-figure",
+    "a-generated-board-0.012-off-the-middle",
+    "a-generated-board-0.015-off-the-middle",
+    "a-generated-board-0.037-off-the-middle",
+    "a-generated-board-0.055-off-the-middle",
+    "a-label-wider-than-its-axes",
+    "a-part-that-cuts-a-name-in-a-formula",
+    "a-ring-around-a-figures-math-meets-an-image",
+    "a-settled-board-a-hair-off-the-middle",
+    "a-thin-figure-between-two-images",
+    "a-title-gone-before-its-group-is-on-the-board",
+    "a-value-cut-inside-a-reference",
+    "a-wide-legend-at-the-edge-keeps-off-a-ring",
+    "label-kept-inside-its-axes",
+    "layout-a-short-visit-then-the-board-settles",
+    "layout-a-table-set-small-is-named",
+    "layout-axes-over-table",
+    "layout-small-table-beside-texts",
+    "legend-inside-a-thin-axes",
+    "legend-of-an-axes-too-small-for-it",
+    "nine-objects-no-legible-place",
+    "rows-of-unequal-depth-and-two-formula-sizes",
+})
+
+
+def _case(path: Path) -> object:
+    if path.stem in LATE:
+        return pytest.param(path, marks=pytest.mark.xfail(strict=True, reason="a cue late (issue 43)"))
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [_case(p) for p in sorted(FOUND.glob("*.json"))], ids=lambda p: p.stem)
+def test_every_cue_of_a_found_lecture_changes_its_object_on_its_frame(path: Path, tmp_path: Path) -> None:
+    plans = plan_of(*written(path, tmp_path / "lecture"))  # some show nothing that is judged
+    late = [line for plan in plans for line in late_cues(plan, painted(plan, tmp_path / "media"))]
+    assert late == []
+
+
+def test_the_late_found_lectures_are_found_lectures() -> None:
+    assert {p.stem for p in FOUND.glob("*.json")} >= LATE
