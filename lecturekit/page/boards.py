@@ -14,6 +14,7 @@ from lecturekit.plan.items import BoardItem
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import variable_values
 from lecturekit.syntax.nodes import Hide, Kind, Show, Spec
+from lecturekit.typst.source import inline_math
 
 #: Kinds whose text is a formula.
 _FORMULAS = (Kind.MATH,)
@@ -40,9 +41,23 @@ def derivation_lines(text: str) -> list[str]:
     return [line.replace("&", "").strip() for line in lines if line.strip()]
 
 
-def _formula(source: str) -> dict[str, Any]:
+def _formula(source: str, inline: bool = False) -> dict[str, Any]:
     reading = spoken(source, math=True)
-    return {"text": reading, "mathml": mathml(source, reading)}
+    return {"text": reading, "mathml": mathml(source, reading, inline)}
+
+
+def prose_parts(text: str) -> list[dict[str, Any]]:
+    """Prose as runs of its words and its inline formulas (each as `_formula` gives it)."""
+    parts: list[dict[str, Any]] = []
+    pos = 0
+    for opening, closing in inline_math(text):
+        if text[pos:opening]:
+            parts.append({"text": text[pos:opening]})
+        parts.append(_formula(text[opening + 1:closing], inline=True))
+        pos = closing + 1
+    if text[pos:]:
+        parts.append({"text": text[pos:]})
+    return parts
 
 
 def _item(spec: Spec, shown: int, env: dict[str, float]) -> dict[str, Any] | None:
@@ -59,7 +74,8 @@ def _item(spec: Spec, shown: int, env: dict[str, float]) -> dict[str, Any] | Non
         return found | _formula(spec.text)
     style = kind_def(spec.kind).text
     if style is not None and style.prose and spec.text:
-        return found | {"text": spoken(spec.text)}
+        parts = prose_parts(spec.text)
+        return found | {"text": spoken(spec.text)} | ({"parts": parts} if any("mathml" in p for p in parts) else {})
     said = sentence(spec, env, 0)
     return None if said is None else found | {"text": said}
 

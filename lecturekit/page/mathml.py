@@ -32,9 +32,9 @@ def kept(element: ET.Element) -> bool:
     return all(kept(child) for child in element)
 
 
-def clean(html: str, reading: str) -> str | None:
-    """The first `<math>` of Typst's HTML, cleaned, with `reading` as its alternative text; None
-    when there is none or it is not well formed."""
+def clean(html: str, reading: str, inline: bool = False) -> str | None:
+    """The first `<math>` of Typst's HTML, cleaned, with `reading` as its alternative text (set in
+    the line of text around it with `inline`); None when there is none or it is not well formed."""
     found = _MATH.search(html)
     if found is None:
         return None
@@ -45,15 +45,17 @@ def clean(html: str, reading: str) -> str | None:
     if not kept(root):
         return None
     root.set("alttext", reading)
+    if inline:
+        root.attrib.pop("display", None)
     return ET.tostring(root, encoding="unicode")
 
 
 @lru_cache(maxsize=1024)
-def mathml(source: str, reading: str) -> str | None:
+def mathml(source: str, reading: str, inline: bool = False) -> str | None:
     """`source` (Typst math, with or without its `$`s) as MathML, or None where Typst cannot write
-    it (the page then shows `reading`, the formula's linear reading)."""
+    it (the page then shows `reading`, the formula's linear reading); `inline`: in a line of prose."""
     try:
         html = compile_html(bare_formula(source)).decode("utf-8", errors="replace")
     except TypstError:
         return None
-    return clean(html, reading)
+    return clean(html, reading, inline)

@@ -26,6 +26,7 @@ from lecturekit.manifest import recorded
 from lecturekit.pipeline import plan_scenes
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Show
+from lecturekit.typst.source import inline_math
 from tests.conftest import DEMO
 
 pytestmark = pytest.mark.slow
@@ -182,8 +183,14 @@ def test_the_board_text_is_what_the_plan_shows(page, published):
         for name in names:
             spec = plan.objects[name]
             element = page.locator(f"#board > [data-object='{name}']")
-            if spec.kind.value in ("Title", "Heading", "Text", "Block", "Panel"):
+            formulas = [spec.text[a + 1:b] for a, b in inline_math(spec.text or "")]
+            if spec.kind.value in ("Title", "Heading") or (spec.kind.value in ("Text", "Block", "Panel")
+                                                            and not formulas):
                 assert element.inner_text() == spoken(spec.text)
+            elif spec.kind.value in ("Text", "Block", "Panel"):  # its inline formulas as MathML, in its words
+                assert [m.get_attribute("alttext") for m in element.locator("math").all()] == [
+                    spoken(f, math=True) for f in formulas]
+                assert element.locator("math[display]").count() == 0
             if isinstance(spec, TableSpec):
                 rows = sum(1 for c in plan.cues if c.object == name and isinstance(c.action, Show) and c.frame <= frame)
                 assert element.locator("tr").count() == rows
@@ -293,7 +300,7 @@ def test_the_package_resumes_where_the_learner_left_off(browser, lms):
     saved = {"core": {"lesson_location": "42.5", "lesson_status": "incomplete"}, "suspend_data": "0-9,20-29"}
     context, page, sco, _ = _lms_page(browser, lms + "#" + json.dumps(saved))
     sco.wait_for_function("Math.abs(video.currentTime - 42.5) < 1e-3 && !video.seeking")
-    assert "Put the tail of b on the tip of a" in sco.inner_text("#board")  # the board at 0:42.5
+    assert "the sum runs from the first tail to the last tip" in sco.inner_text("#board")  # the board at 0:42.5
     sco.evaluate("lecturePage.seek(12); video.muted = true; video.play()")  # a seek is not watching
     sco.wait_for_function("video.currentTime > 13.3")
     sco.evaluate("video.pause()")

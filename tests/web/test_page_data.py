@@ -43,7 +43,12 @@ def test_the_demos_board_states_follow_its_reveals():
     assert rows[:4] == [1, 2, 3, 4]  # the header, then one row a reveal
     first = board_states(plans[0], 0.0)
     law = next(item for s in first for item in s["items"] if item["object"] == "law")
-    assert law["text"] == "y = sin(x + phi)" and law["mathml"].startswith("<math")
+    assert law["text"] == "y = sin(x + phi)" and law["mathml"].startswith('<math display="block"')
+    bound = next(item for s in states for item in s["items"] if item["object"] == "bound")
+    assert [p.get("mathml", "")[:6] for p in bound["parts"]] == ["", "<math ", ""]  # inline: no display
+    assert bound["parts"][1]["text"] == "|a + b| <= |a| + |b|"
+    assert "".join(p["text"] if "mathml" not in p else "$" + p["text"] + "$" for p in bound["parts"]).startswith(
+        "The sum is never longer than its parts: $|a + b| <= |a| + |b|$")
 
 
 def test_the_manifest_lists_every_file_but_itself(tmp_path):

@@ -117,7 +117,12 @@ function formula(item) {
   if (item.mathml) {
     const holder = document.createElement("template");
     holder.innerHTML = item.mathml; // MathML elements only, cleaned when the page was written
-    span.append(holder.content, element("span", ` (${item.text})`, { class: "reading", "aria-hidden": "true" }));
+    span.append(holder.content);
+    // its linear reading beside it, for the browser's find (a screen reader reads the MathML); not
+    // for a lone name or number in a sentence, which reads the same
+    if (!/^[\p{L}\p{N}]+$/u.test(item.text)) {
+      span.append(element("span", ` (${item.text})`, { class: "reading", "aria-hidden": "true" }));
+    }
   } else {
     span.textContent = item.text;
   }
@@ -139,6 +144,9 @@ function rendered(item) {
   } else if (item.kind === "Math") {
     made = element("p");
     made.append(formula(item));
+  } else if (item.parts) {
+    made = element("p");
+    for (const part of item.parts) made.append(part.mathml === undefined ? part.text : formula(part));
   } else {
     made = element("p", item.text);
   }
