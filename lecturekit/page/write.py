@@ -74,6 +74,8 @@ def _embedded(value: Any) -> str:
 
 
 def page_html(data: PageData) -> str:
+    """The page: lecturekit's own words (its controls, the visuals' sentences) in English, the
+    lecture's (its title, board texts, chapters, transcript) marked as in its language."""
     template = Template(files("lecturekit.page").joinpath("static/index.html").read_text(encoding="utf-8"))
     poster = f' poster="{html.escape(data.poster)}"' if data.poster else ""
     return template.substitute(lang=html.escape(data.lang), title=html.escape(data.title),

@@ -161,6 +161,32 @@ def test_the_keyboard_alone_works_the_page(page):
     page.wait_for_function("document.activeElement.getAttribute('aria-current') === 'true'")
 
 
+def test_captions_in_every_language_are_offered(browser, published, tmp_path):
+    """A page of several languages (as `publish --lang` writes one) offers each language's
+    captions by its own name, its own first and shown, and switches between them."""
+    import shutil
+
+    from lecturekit.captions import Caption
+    from lecturekit.page.write import PageData, Track, language_name, write_page
+
+    shutil.copy(published / f"{SLUG}.mp4", tmp_path / "v.mp4")
+    tracks = [Track("de", language_name("de"), [Caption(0.0, 4.0, ("Willkommen.",))]),
+              Track("en", language_name("en"), [Caption(0.0, 4.0, ("Welcome.",))])]
+    write_page(tmp_path, PageData("T", "de", "v.mp4", None, 62.0, FPS, [(0.0, "Eins")], tracks, [], []))
+    context = browser.new_context(bypass_csp=True)
+    opened = context.new_page()
+    opened.goto((tmp_path / "index.html").as_uri())
+    opened.wait_for_function("window.lecturePage && video.readyState >= 1")
+    assert opened.locator("#captions option").all_inner_texts() == ["Off", "Deutsch", "English"]
+    showing = "[...video.textTracks].filter((t) => t.mode === 'showing').map((t) => t.language)"
+    assert opened.evaluate(showing) == ["de"]
+    opened.select_option("#captions", "en")
+    assert opened.evaluate(showing) == ["en"]
+    assert opened.inner_text("#transcript") == "Eins\n\nWillkommen."  # the page's own language
+    assert opened.inner_text("#board") == "The board is empty."
+    context.close()
+
+
 def test_the_board_text_is_what_the_plan_shows(page, published):
     """At ten moments across the lecture the board region lists the objects the plan has on the
     board then, in its order, headings and texts in their words and tables with the rows shown."""

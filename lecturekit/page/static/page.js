@@ -103,7 +103,7 @@ const sentences = [];
 
 // The board as text: the state standing at the playhead; objects that stay are kept, so a
 // screen reader hears only what came or went.
-let shownState = -1;
+let shownState = null;
 function stateAt(time) {
   let lo = 0, hi = data.boards.length - 1, found = -1;
   while (lo <= hi) {
@@ -149,6 +149,8 @@ function rendered(item) {
     for (const part of item.parts) made.append(part.mathml === undefined ? part.text : formula(part));
   } else {
     made = element("p", item.text);
+    // a visual is said in lecturekit's own sentences, which are English
+    if (!["Text", "Block", "Panel"].includes(item.kind)) made.lang = "en";
   }
   made.dataset.object = item.object;
   made.dataset.key = JSON.stringify(item);
@@ -166,7 +168,7 @@ function showBoard(index) {
     const node = present || rendered(item);
     if (board.children[i] !== node) board.insertBefore(node, board.children[i] || null);
   });
-  if (!items.length) board.replaceChildren(element("p", "The board is empty.", { "data-object": "" }));
+  if (!items.length) board.replaceChildren(element("p", "The board is empty.", { "data-object": "", lang: "en" }));
   else [...board.children].filter((c) => c.dataset.object === "").forEach((c) => c.remove());
   $("board-time").textContent = index < 0 ? "" : `(since ${clock(data.boards[index].time)})`;
 }
