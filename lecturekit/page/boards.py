@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lecturekit.describe import sentence, spoken
+from lecturekit.describe import derivation_lines, sentence, spoken
 from lecturekit.kinds import DerivationSpec, TableSpec, kind_def
 from lecturekit.page.mathml import mathml
 from lecturekit.plan.items import BoardItem
@@ -24,21 +24,6 @@ def listed(items: tuple[BoardItem, ...]) -> list[str]:
     """The objects a board state lists, in the plan's order: each drawn object once, without the
     labels, legends, numbers and rings that belong to another (its sentence says its label)."""
     return list(dict.fromkeys(i.name for i in items if i.of is None and i.kind != "box"))
-
-
-def derivation_lines(text: str) -> list[str]:
-    """A derivation's lines as written (Typst math breaks a line at a backslash), without `&`s."""
-    body = text.strip().strip("$")
-    lines, current, i = [], "", 0
-    while i < len(body):
-        if body[i] == "\\" and (i + 1 == len(body) or not body[i + 1].isalpha()):
-            lines.append(current)
-            current = ""
-        else:
-            current += body[i]
-        i += 1
-    lines.append(current)
-    return [line.replace("&", "").strip() for line in lines if line.strip()]
 
 
 def _formula(source: str, inline: bool = False) -> dict[str, Any]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 import zipfile
 
-from lecturekit.page.boards import board_states, derivation_lines
+from lecturekit.describe import derivation_lines
+from lecturekit.page.boards import board_states
 from lecturekit.page.mathml import clean, mathml
 from lecturekit.page.scorm import write_package
 from lecturekit.pipeline import plan_scenes
