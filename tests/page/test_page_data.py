@@ -67,3 +67,16 @@ def test_the_manifest_lists_every_file_but_itself(tmp_path):
     assert [f.get("href") for f in root.iter(f"{cp}file")] == ["index.html", "page.js", "video.mp4"]
     again = write_package(tmp_path / "q.zip", "lecturekit-x", "A & B <title>", files[0], files)
     assert again.read_bytes() == package.read_bytes()  # the same files make the same zip
+
+
+def test_markup_in_the_lecture_stays_text_in_the_page():
+    from lecturekit.captions import Caption
+    from lecturekit.page.write import PageData, Track, page_html
+
+    hostile = '</script><script>alert(1)</script><b onclick="x()">'
+    page = page_html(PageData(hostile, "en", 'v".mp4', None, 1.0, 15, [(0.0, hostile)],
+                              [Track("en", "English", [Caption(0.0, 1.0, (hostile,))])], [],
+                              [{"time": 0.0, "items": [{"object": "t", "kind": "Text", "text": hostile}]}]))
+    assert page.count("<script") == 2  # page.js and the JSON block, nothing of the lecture's
+    assert "<b " not in page and 'src="v&quot;.mp4"' in page
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the title, escaped
