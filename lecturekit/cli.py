@@ -236,13 +236,17 @@ def publish(
         "--thumbnail-at", metavar="T", help="Lecture time of the thumbnail (default: the title card).")] = None,
     lang: LangOpt = None,
     translation: TranslationOpt = None,
+    scorm: Annotated[bool, typer.Option(
+        "--scorm", help="Also write SLUG.scorm.zip, the page as a SCORM 1.2 package for an LMS.")] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Render, then write what a video platform needs.
+    """Render, then write what a video platform needs, and the lecture page.
 
     Beside the joined video (rendering only what is missing):
-    chapters.txt, description.md, thumbnail.png (1280x720) and descriptions.vtt (an
-    audio-description track); with --lang, a bundle per language, beside its language's video.
+    chapters.txt, description.md, thumbnail.png (1280x720), descriptions.vtt (an
+    audio-description track) and index.html, the accessible lecture page (captions, chapters,
+    transcript, the board as text, search; opens offline); with --scorm, SLUG.scorm.zip, the page
+    as a SCORM 1.2 package; with --lang, a bundle per language, beside its language's video.
     """
     from lecturekit.publish import publish as write_bundle
     from lecturekit.publish import publish_languages
@@ -253,11 +257,12 @@ def publish(
     settings = RenderSettings(quality, out)
     try:
         if lang is None:
-            paths = write_bundle(lecture, overrides, settings, _jobs(jobs), thumbnail_at, progress_for=watch)
+            paths = write_bundle(lecture, overrides, settings, _jobs(jobs), thumbnail_at, progress_for=watch,
+                                 scorm=scorm)
         else:
             paths = publish_languages(lecture, overrides, settings, language_codes(lang, translation),
                                       translator(translation, Listener(warn=_warn)), _jobs(jobs), thumbnail_at,
-                                      progress_for=watch)
+                                      progress_for=watch, scorm=scorm)
     finally:
         if display is not None:
             display.close()

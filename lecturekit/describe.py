@@ -87,9 +87,14 @@ def lines_of(spec: Spec) -> list[str]:
     if isinstance(spec, TableSpec):
         return [", ".join(spoken(c) for c in row) for row in spec.cells]
     if isinstance(spec, DerivationSpec):
-        lines = re.split(r"\\(?![a-zA-Z])", (spec.text or "").replace("$", ""))
-        return [spoken(line.replace("&", ""), math=True) for line in lines if line.strip()]
+        return [spoken(line, math=True) for line in derivation_lines(spec.text or "")]
     return []
+
+
+def derivation_lines(text: str) -> list[str]:
+    """A derivation's lines as written (Typst math breaks a line at a backslash), without `&`s."""
+    lines = re.split(r"\\(?![a-zA-Z])", text.replace("$", ""))
+    return [line.replace("&", "").strip() for line in lines if line.strip()]
 
 
 def sentence(

@@ -1,6 +1,8 @@
 """The publishing bundle, written beside a lecture's joined video: `chapters.txt` in the form video
-sites read, `description.md`, a 1280x720 `thumbnail.png`, and `descriptions.vtt`, an
-audio-description track (`<track kind="descriptions">`) saying at each board change what appeared."""
+sites read, `description.md`, a 1280x720 `thumbnail.png`, `descriptions.vtt`, an
+audio-description track (`<track kind="descriptions">`) saying at each board change what appeared,
+and the accessible lecture page `index.html` (`lecturekit.page`), with `--scorm` its SCORM 1.2
+package."""
 
 from __future__ import annotations
 
@@ -10,12 +12,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from lecturekit import work
-from lecturekit.captions import Caption, vtt
+from lecturekit.captions import Caption, captions, vtt
 from lecturekit.describe import sentence
 from lecturekit.files import atomic
 from lecturekit.kinds import VariableNumberSpec, kind_def
 from lecturekit.manifest import recorded, write_manifest
 from lecturekit.outputs import owned
+from lecturekit.page.boards import board_states
+from lecturekit.page.scorm import write_package
+from lecturekit.page.write import PageData, Track, language_name, write_page
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
@@ -122,6 +127,17 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class _Bundle:
+    """A language's bundle as written, before its page (which lists every language's captions)."""
+
+    resolved: ResolvedLecture
+    settings: RenderSettings
+    paths: list[Path]
+    page: PageData
+    before: dict[str, int]
+
+
 def publish(
     lecture: Path | None,
     overrides: Path | None,
@@ -130,12 +146,14 @@ def publish(
     thumbnail_at: float | None = None,
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
+    scorm: bool = False,
 ) -> list[Path]:
-    """Render what is missing (from the cache when it can), then write the bundle beside the
-    joined video; returns the paths written, the video first."""
+    """Render what is missing (from the cache when it can), then write the bundle and the page
+    beside the joined video (with `scorm`, the page's SCORM package too); returns the paths
+    written, the video first."""
     from lecturekit.sources import read
 
-    return publish_resolved(read(lecture, overrides), settings, jobs, thumbnail_at, on_done, progress_for)
+    return publish_resolved(read(lecture, overrides), settings, jobs, thumbnail_at, on_done, progress_for, scorm)
 
 
 def publish_languages(
@@ -148,16 +166,20 @@ def publish_languages(
     thumbnail_at: float | None = None,
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
+    scorm: bool = False,
 ) -> list[Path]:
     """A bundle per language, each beside its language's joined video (`OUT/SLUG.CODE/`), from
-    the lecture in that language: chapters, description, thumbnail and descriptions in it."""
+    the lecture in that language: chapters, description, thumbnail and descriptions in it; each
+    language's page offers the captions of every language, its own first."""
     from lecturekit.multilingual import in_language
     from lecturekit.sources import read
 
     resolved = read(lecture, overrides)
-    return [path for code in codes
-            for path in publish_resolved(in_language(resolved, code, translate), replace(settings, language=code), jobs,
-                                         thumbnail_at, on_done, progress_for)]
+    bundles = [_bundle(in_language(resolved, code, translate), replace(settings, language=code), jobs, thumbnail_at,
+                       on_done, progress_for) for code in codes]
+    tracks = [bundle.page.tracks[0] for bundle in bundles]
+    return [path for bundle, own in zip(bundles, tracks, strict=True)
+            for path in _finished(bundle, [own, *(t for t in tracks if t is not own)], scorm)]
 
 
 def publish_resolved(
@@ -167,12 +189,25 @@ def publish_resolved(
     thumbnail_at: float | None = None,
     on_done: Callable | None = None,
     progress_for: Callable | None = None,
+    scorm: bool = False,
 ) -> list[Path]:
     """`publish` of a lecture already read (or translated); render.json names the bundle too."""
-    from lecturekit.pipeline import render_resolved, scene_path, still_of
+    bundle = _bundle(resolved, settings, jobs, thumbnail_at, on_done, progress_for)
+    return _finished(bundle, bundle.page.tracks, scorm)
+
+
+def _bundle(
+    resolved: ResolvedLecture,
+    settings: RenderSettings,
+    jobs: int,
+    thumbnail_at: float | None,
+    on_done: Callable | None,
+    progress_for: Callable | None,
+) -> _Bundle:
+    from lecturekit.pipeline import in_own_language, joined_beats, plan_scenes, render_resolved, scene_path, still_of
 
     before = work.counts()
-    whole, _ = render_resolved(resolved, settings, jobs, on_done, progress_for, before=before)
+    whole, scenes = render_resolved(resolved, settings, jobs, on_done, progress_for, before=before)
     folder, fps = whole.path.parent, settings.frame_rate
     entries = recorded(folder)
     offsets, start = [], 0
@@ -187,12 +222,34 @@ def publish_resolved(
             for cue in board_changes(scene, begins, stops)]
     at = thumbnail_at if thumbnail_at is not None else title_card_time(resolved)
     with owned(resolved, settings.out):  # added to the folder just published, under its lock again
-        bundle = [
+        paths = [
+            whole.path,
             _write(folder / "chapters.txt", chapters_text(marks)),
             _write(folder / "description.md", description_text(resolved.title, summary, marks)),
             still_of(resolved, at, Quality.m, folder / "thumbnail.png"),
             _write(folder / "descriptions.vtt", vtt(cues)),
         ]
-        write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
-                                            for path in bundle], work.since(before))
-    return [whole.path, *bundle]
+    lang = in_own_language(settings, resolved).spoken
+    own = Track(lang, language_name(lang), captions(joined_beats(resolved, scenes, fps), lang, duration))
+    boards = [state for plan, offset in zip(plan_scenes(resolved, resolved.scenes, fps), offsets, strict=True)
+              for state in board_states(plan, offset)]
+    page = PageData(resolved.title, lang, whole.path.name, "thumbnail.png", duration, fps,
+                    [(o, s.title) for o, s in zip(offsets, resolved.scenes, strict=True)], [own], cues, boards)
+    return _Bundle(resolved, settings, paths, page, before)
+
+
+def _finished(bundle: _Bundle, tracks: list[Track], scorm: bool) -> list[Path]:
+    """The bundle's page (offering `tracks`), with `scorm` its package; all recorded in render.json,
+    under the folder's lock."""
+    whole, folder = bundle.paths[0], bundle.paths[0].parent
+    with owned(bundle.resolved, bundle.settings.out):
+        page_files = write_page(folder, replace(bundle.page, tracks=tracks))
+        written = [*bundle.paths[1:], *page_files]
+        if scorm:
+            poster = folder / "thumbnail.png"
+            written.append(write_package(folder / f"{whole.stem}.scorm.zip", f"lecturekit-{bundle.resolved.slug}",
+                                         bundle.resolved.title, page_files[0], [*page_files, whole, poster]))
+        write_manifest(bundle.resolved, bundle.settings,
+                       [{"path": path.name, "scene": None, "title": bundle.resolved.title} for path in written],
+                       work.since(bundle.before))
+    return [whole, *written]

@@ -1,6 +1,6 @@
 """A wheel built from the repository works in a fresh virtual environment outside the checkout:
 it carries the demo lecture and its figure, the project's overrides for its own lectures, and the
-catalogue report's template.
+catalogue report's template and the lecture page's files.
 
 The new environment borrows the test environment's installed dependencies (a path line, so none of
 its `.pth` hooks, and not its editable lecturekit, comes along) instead of installing them again:
@@ -96,3 +96,13 @@ def test_the_installed_lecturekit_carries_the_catalogue_report_template(installe
     result = _run([installed / "python", "-c", write], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "<title>Catalogue courses</title>" in (tmp_path / "catalogue.html").read_text(encoding="utf-8")
+
+
+def test_the_installed_lecturekit_carries_the_lecture_pages_files(installed, tmp_path):
+    write = ("from pathlib import Path; from lecturekit.page.write import PageData, write_page; "
+             "write_page(Path('.'), PageData('T <b>', 'en', 'v.mp4', None, 1.0, 15, [], [], [], []))")
+    result = _run([installed / "python", "-c", write], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "<title>T &lt;b&gt;</title>" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "lecturePage" in (tmp_path / "page.js").read_text(encoding="utf-8")
+    assert (tmp_path / "page.css").stat().st_size > 0

@@ -100,12 +100,19 @@ def test_board_original_needs_languages_and_a_voice_in_one_language_refuses_a_re
 
 def test_publish_writes_a_bundle_per_language_from_the_lecture_in_it(monkeypatch: pytest.MonkeyPatch,
                                                                      tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
     from lecturekit import publish
     from lecturekit.multilingual import as_recorded
 
-    asked = []
-    monkeypatch.setattr(publish, "publish_resolved",
-                        lambda resolved, settings, *rest: asked.append((resolved.slug, settings.language)) or [])
+    asked, pages = [], []
+
+    def bundle(resolved, settings, *rest):
+        asked.append((resolved.slug, settings.language))
+        return SimpleNamespace(page=SimpleNamespace(tracks=[settings.language]))
+
+    monkeypatch.setattr(publish, "_bundle", bundle)
+    monkeypatch.setattr(publish, "_finished", lambda bundle, tracks, scorm: pages.append(tracks) or [])
     said = []
 
     def translate(resolved, code):
@@ -118,6 +125,7 @@ def test_publish_writes_a_bundle_per_language_from_the_lecture_in_it(monkeypatch
     slug = read(DEMO).slug
     assert said == ["de", "ar"]  # the lecture is in English as recorded
     assert asked == [(slug, "en"), (f"{slug}.de", "de"), (f"{slug}.ar", "ar")]
+    assert pages == [["en", "de", "ar"], ["de", "en", "ar"], ["ar", "en", "de"]]  # every language, its own first
 
 
 @pytest.mark.slow  # Piper speaks the demo's eight beats: about 35 s of CPU

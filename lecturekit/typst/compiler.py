@@ -134,6 +134,12 @@ def compile_svg(body: str, hidden: str | None = None) -> bytes:
     return _compiler.run("svg", document(body, hidden))
 
 
+def compile_html(source: str) -> bytes:
+    """Typst's HTML export of a whole source (no document around it): how a formula is written as
+    MathML for the lecture page."""
+    return _compiler.run("html", source)
+
+
 def compile_png(body: str, ppi: float) -> bytes:
     """Typst's own PNG of a body at `ppi`, compiled the same way: what the SVG import is held to."""
     return _compiler.run("png", f"{ppi:.4f}\n{document(body)}")

@@ -408,6 +408,13 @@ def formula(text: str, spans: Sequence[Span] = (), offset: int = 0) -> str:
     return framed(body)
 
 
+def bare_formula(source: str) -> str:
+    """A formula (with or without its `$`s) as display math alone, rebuilt as `formula` rebuilds
+    it but outside the placing frame: what the HTML export writes as MathML."""
+    body, offset = math_body(source)
+    return f"$ {_math(body, offset, ())} $"
+
+
 def framed(body: str) -> str:
     """A body in the frame the backend places it by."""
     return f'#box(stroke: 0.01pt + rgb("{FRAME_COLOR}"))[{body}]'

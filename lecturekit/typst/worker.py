@@ -9,7 +9,7 @@ can read no file and fetch no package, and `fonts`, links to lecturekit's font c
 (`lecturekit.typst.fonts`), loaded once for every compile; no system font is looked at. It writes
 that folder's path as its first line and removes the folder when its input closes.
 
-A request is a line `OP LENGTH` (`svg`, `png` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
+A request is a line `OP LENGTH` (`svg`, `png`, `html` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
 the answer is a line `ok LENGTH` or `error LENGTH` followed by LENGTH bytes.
 """
 
@@ -68,6 +68,9 @@ def _serve(folder: str) -> None:
         try:
             if op == b"svg":
                 result = typst.compile(source, format="svg", root=root, package_path=root,  # type: ignore[call-overload]  # str root, bytes source
+                                       package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
+            elif op == b"html":  # a formula as MathML, for the lecture page
+                result = typst.compile(source, format="html", root=root, package_path=root,  # type: ignore[call-overload]  # str root, bytes source
                                        package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
             elif op == b"png":
                 ppi, _, document = source.partition(b"\n")
