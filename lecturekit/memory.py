@@ -7,6 +7,12 @@ later picture and x264 buffer comes from the heap, where a freed block stays res
 and x264 asking for transparent huge pages, in whole 2 MB pages) and the heap only grows. Fixing
 the threshold (`give_back_large_blocks`) keeps large blocks in `mmap`, returned to the system the
 moment they are freed. No picture changes: where memory comes from is not what is drawn.
+
+The price is system time: a block mapped afresh is zeroed by the kernel page by page when first
+written. So what a busy frame needs is not allocated again each frame: the background is drawn
+into the buffer it had, a changed box is converted where it lies rather than copied out, and a
+picture keeps its premultiplied copy (docs/performance.md, "System time"). x264's buffers are
+still mapped afresh once a busy stretch.
 """
 
 from __future__ import annotations

@@ -66,7 +66,11 @@ class Painter:
             count("backgrounds drawn")
             camera.reset()
             camera.capture_mobjects(self.stage.mobjects(), excluded_mobjects=moving)
-            self.background, self.key = np.array(camera.pixel_array), key
+            if self.background is None:
+                self.background = np.array(camera.pixel_array)
+            else:  # into the same buffer: a fresh 8 MB one each change is mapped and zeroed again
+                np.copyto(self.background, camera.pixel_array)
+            self.key = key
             camera.set_frame_to_background(self.background)
             before = None
         else:

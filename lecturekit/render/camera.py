@@ -47,6 +47,8 @@ class BoardCamera(Camera):
         #: An image -> its last layer: (its corners; top; left; the layer's RGBA at full opacity).
         #: Held weakly: a board rebuilt makes new images, and the layers of those gone go with them.
         self.layers: WeakKeyDictionary[ImageMobject, tuple[bytes, int, int, np.ndarray]] = WeakKeyDictionary()
+        #: An image -> the picture at full opacity, as PIL transforms it (`_source`).
+        self.sources: WeakKeyDictionary[ImageMobject, Image.Image] = WeakKeyDictionary()
         #: (what a path depends on: the shape's tolerance and points) -> Cairo's copy of its path.
         self.paths: OrderedDict[tuple, cairo.Path] = OrderedDict()
         #: The boxes drawn into since it was set to a list; None: they are not noted (or
@@ -107,30 +109,79 @@ class BoardCamera(Camera):
         if layer is None or layer[0] != corners:
             layer = self.layers[image_mobject] = self._layer(image_mobject, corners)
         _, top, left, rgba = layer
-        if rgba.size == 0:
+        opacity = float(image_mobject.stroke_opacity)
+        if rgba.size == 0 or opacity <= 0:  # a layer of no alpha leaves every pixel as it was
             return
         if self.ink is not None:
             self.ink.append((top, top + rgba.shape[0], left, left + rgba.shape[1]))
-        faded = rgba.copy()
-        faded[:, :, 3] = rgba[:, :, 3] * float(image_mobject.stroke_opacity)  # as Manim's set_opacity
+        faded = rgba
+        if opacity != 1:  # at full opacity the scaled alpha is the alpha: no copy to make
+            faded = rgba.copy()
+            faded[:, :, 3] = rgba[:, :, 3] * opacity  # as Manim's set_opacity
         region = pixel_array[top:top + rgba.shape[0], left:left + rgba.shape[1]]
         region[:] = np.asarray(Image.alpha_composite(Image.fromarray(region), Image.fromarray(faded)))
 
     def _layer(self, image_mobject: ImageMobject, corners: bytes) -> tuple:
-        """The picture at full opacity, as Manim draws it, cropped to where it has any alpha."""
-        canvas = np.zeros_like(self.pixel_array)
-        pixels = image_mobject.pixel_array
-        alpha = pixels[:, :, 3].copy()
-        pixels[:, :, 3] = image_mobject.orig_alpha_pixel_array
+        """The picture at full opacity, as Manim draws it, cropped to where it has any alpha.
+
+        Manim (`Camera.display_image_mobject`) maps the picture onto its corners with PIL's
+        perspective transform, pastes that into a frame-sized picture and composites it over the
+        frame; here it is composited over nothing, which keeps a pixel that has alpha as it is and
+        clears one that has none, so only the transformed picture is needed, not the frame. PIL
+        premultiplies the picture by its alpha for every transform; that copy is kept with it."""
+        source = self._source(image_mobject)
+        width, height = source.size
+        original = np.array([[0, 0], [width, 0], [0, height], [width, height]])
+        target = self.points_to_subpixel_coords(image_mobject, image_mobject.points)
+        whole = target.astype(np.int64)
+        shift = whole.min(axis=0)
+        target, whole = target - shift, whole - shift
+        size = (int(whole[:, 0].max()), int(whole[:, 1].max()))
+        nothing = corners, 0, 0, np.zeros((0, 0, 4), np.uint8)
+        # Manim's test that the quadrilateral holds any pixel, then its perspective coefficients
+        sides = [target[j] - target[i] for i, j in ((0, 1), (1, 3), (3, 2), (2, 0))]
+        lengths = np.linalg.norm(sides, axis=1)
+        longest = int(np.argmax(lengths))
+        if lengths[longest] == 0:
+            return nothing
+        (a, b), (c, d) = sides[longest], sides[(longest - 1) % 4]
+        if abs(a * d - c * b) / lengths[longest] < 0.5:
+            return nothing
+        rows = []
+        for (x, y), (u, v) in zip(target, original, strict=True):
+            rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
         try:
-            super().display_image_mobject(image_mobject, canvas)
-        finally:
-            pixels[:, :, 3] = alpha
-        rows, columns = np.nonzero(canvas[:, :, 3])
-        if rows.size == 0:
-            return corners, 0, 0, np.zeros((0, 0, 4), np.uint8)
-        top, left = int(rows.min()), int(columns.min())
-        return corners, top, left, canvas[top:int(rows.max()) + 1, left:int(columns.max()) + 1].copy()
+            coefficients = np.linalg.solve(np.array(rows, dtype=np.float64), original.reshape(8).astype(np.float64))
+        except np.linalg.LinAlgError:
+            return nothing
+        picture = source.transform(size, Image.Transform.PERSPECTIVE, tuple(coefficients),
+                                   image_mobject.resampling_algorithm)
+        rgba = np.array(picture.convert("RGBA") if picture.mode != "RGBA" else picture)
+        # only what falls in the frame, as pasting it into the frame keeps
+        left, top = int(shift[0]), int(shift[1])
+        frame_height, frame_width = self.pixel_array.shape[:2]
+        rgba = rgba[max(0, -top):max(0, frame_height - top), max(0, -left):max(0, frame_width - left)]
+        top, left = max(0, top), max(0, left)
+        rgba[rgba[:, :, 3] == 0] = 0
+        found_rows, found_columns = np.nonzero(rgba[:, :, 3])
+        if found_rows.size == 0:
+            return nothing
+        r0, c0 = int(found_rows.min()), int(found_columns.min())
+        r1, c1 = int(found_rows.max()) + 1, int(found_columns.max()) + 1
+        return corners, top + r0, left + c0, rgba[r0:r1, c0:c1].copy()
+
+    def _source(self, image_mobject: ImageMobject) -> Image.Image:
+        """The picture at full opacity as PIL transforms it (premultiplied, but for nearest-pixel
+        sampling), made once for each image."""
+        source = self.sources.get(image_mobject)
+        if source is None:
+            pixels = np.array(image_mobject.pixel_array)
+            pixels[:, :, 3] = image_mobject.orig_alpha_pixel_array
+            source = Image.fromarray(pixels)
+            if image_mobject.resampling_algorithm != Image.Resampling.NEAREST:
+                source = source.convert("RGBa")
+            self.sources[image_mobject] = source
+        return source
 
 
 def _reach(ctx: cairo.Context, extents: tuple[float, float, float, float], width: float) -> Pixels:

@@ -69,7 +69,12 @@ class Converter:
 
 
 def _rgba(pixels: np.ndarray) -> av.VideoFrame:
-    return av.VideoFrame.from_ndarray(np.ascontiguousarray(pixels), format="rgba")
+    """A frame over the pixels themselves, a crop read in place through its rows' stride: copying
+    the crop out (and PyAV's `from_ndarray` copies it twice more) cost a fresh buffer of its
+    size each busy frame, which the allocator maps and the kernel zeroes (docs/performance.md)."""
+    if pixels.strides[1:] != (4, 1):
+        pixels = np.ascontiguousarray(pixels)
+    return av.VideoFrame.from_numpy_buffer(pixels, format="rgba")
 
 
 def _changed(before: np.ndarray, after: np.ndarray) -> tuple[tuple[int, int] | None, tuple[int, int]]:

@@ -38,6 +38,21 @@ def test_a_picture_fading_and_moving_looks_as_manim_draws_it(opacity: float) -> 
     assert len(ours.layers) == 1, "one layer per picture, drawn again only when it moves"
 
 
+@pytest.mark.parametrize("move", [(0.0, 0.0, 0.0, 1.0), (1.3, -0.4, 0.0, 0.6), (-5.9, 2.6, 0.0, 1.0),
+                                  (4.8, -2.1, 0.3, 1.4), (0.2, 0.1, 1.2, 0.3), (9.0, 0.0, 0.0, 1.0)])
+def test_a_picture_at_full_opacity_is_drawn_exactly_as_manim_draws_it(move: tuple) -> None:
+    """The layer is made from the transformed picture alone, not a frame-sized canvas: the same
+    pixels wherever the picture stands, turned, scaled, half out of the frame or wholly."""
+    x, y, angle, scale = move
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15, "background_color": "#101820"}):
+        ours, manims = BoardCamera(), Camera()
+        picture = _picture().scale(scale).rotate(angle).shift(np.array([x, y, 0.0]))
+        for camera in (ours, manims):
+            camera.reset()
+            camera.capture_mobjects([picture])
+        assert np.array_equal(ours.pixel_array, manims.pixel_array)
+
+
 def test_a_picture_gone_takes_its_layer_with_it() -> None:
     """A board rebuilt (a number ticking beside a figure) makes new pictures on every frame; the
     layers of those no longer drawn are not kept (a long chunk grew by hundreds of MB)."""
@@ -85,3 +100,27 @@ def test_shapes_are_drawn_exactly_as_manims_camera_draws_them(drawn: list) -> No
                 camera.reset()
                 camera.capture_mobjects(mobjects)
             assert np.array_equal(ours.pixel_array, manims.pixel_array)
+
+
+def test_a_fading_picture_is_drawn_at_its_opacity_without_its_pixels_scaled() -> None:
+    """A fade sets the opacity the camera reads and leaves the picture's pixels alone (Manim's
+    set_opacity scaled every pixel's alpha, a float array the size of the source picture each
+    frame); drawn, it is the same as a picture set to that opacity."""
+    from manim import Group
+
+    from lecturekit.render.effects import fade_in
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15, "background_color": "#101820"}):
+        faded, set_so = _picture(), _picture()
+        pixels = faded.pixel_array.copy()
+        effect = fade_in(Group(faded))
+        effect.begin()
+        effect.update(0.3)
+        set_so.set_opacity(float(faded.stroke_opacity))
+        assert 0 < faded.stroke_opacity < 1 and np.array_equal(faded.pixel_array, pixels)
+        drawn = []
+        for picture in (faded, set_so):
+            camera = BoardCamera()
+            camera.capture_mobjects([picture])
+            drawn.append(camera.pixel_array)
+        assert np.array_equal(*drawn)

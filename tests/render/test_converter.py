@@ -3,6 +3,7 @@ exactly those of converting the whole picture, whatever changed and wherever."""
 
 from __future__ import annotations
 
+import av
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,9 +18,8 @@ def planes(frame) -> list[np.ndarray]:
 
 
 def whole(pixels: np.ndarray) -> list[np.ndarray]:
-    from lecturekit.render.video import _rgba
-
-    return planes(_rgba(pixels).reformat(format="yuv420p"))
+    """The whole picture copied into a frame of PyAV's own and converted, as its encoder would."""
+    return planes(av.VideoFrame.from_ndarray(pixels, format="rgba").reformat(format="yuv420p"))
 
 
 boxes = st.tuples(st.integers(0, HEIGHT - 1), st.integers(1, HEIGHT), st.integers(0, WIDTH - 1), st.integers(1, WIDTH))
