@@ -30,14 +30,33 @@ def every(root: Path) -> list[Path]:
 
 
 EVERY = every(LECTURES)
+#: Strangers' lectures with cues whose first frame after them shows no change yet, by lecture: an
+#: open defect each (a strict expected failure), until the effect's first frame shows its ink.
+LATE = {
+    "strangers/de-aktionspotential": "a PlotPoint grown at 35.39 s and two more: 0 pixels on the frame after",
+    "strangers/de-keplersche-gesetze": "29 small orbit Points grown a step apart: 0 to 2 pixels on the frame after",
+    "strangers/en-dijkstra": "the Math weight_9 written at 5.05 s: 0 pixels on the frame after",
+    "strangers/en-newton-method": "the Point x2 grown at 61.64 s and one more: 0 pixels on the frame after",
+    "strangers/en-plate-tectonics-boundaries": "the Vectors move_l and move_r flashed at 29.23 s: 0 pixels",
+    "strangers/fr-modele-lotka-volterra": "the Line rayon hidden at 49.98 s: 0 pixels on the frame after",
+    "strangers/ja-houbutsu": "the Math lab_R written at 40.71 s and one more: 0 pixels on the frame after",
+    "strangers/ja-rc-juuden": "the PlotPoint pp_i flashed at 26.88 s: 0 pixels on the frame after",
+    "strangers/ja-risou-kitai": "the PlotPoint pt_toon flashed at 26.64 s: 0 pixels on the frame after",
+}
 
 
 def _name(path: Path) -> str:
     return str(path.parent.relative_to(LECTURES))
 
 
+def _judged(path: Path) -> object:
+    name = _name(path)
+    late = [pytest.mark.xfail(strict=True, reason=LATE[name])] if name in LATE else []
+    return pytest.param(path, id=name, marks=late)
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("path", EVERY, ids=_name)
+@pytest.mark.parametrize("path", [_judged(p) for p in EVERY])
 def test_every_cue_of_every_lecture_changes_its_object_on_its_frame(path: Path, tmp_path: Path) -> None:
     plans = plan_of(*written(path, tmp_path / "lecture"))
     assert sum(len(judged(plan)) for plan in plans) > 0
