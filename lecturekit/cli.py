@@ -240,7 +240,7 @@ def publish(
         "--scorm", help="Also write SLUG.scorm.zip, the page as a SCORM 1.2 package for an LMS.")] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Render, then write what a video platform needs, and the lecture page.
+    """Render, then write the video's bundle and its web page.
 
     Beside the joined video (rendering only what is missing):
     chapters.txt, description.md, thumbnail.png (1280x720), descriptions.vtt (an
