@@ -238,8 +238,8 @@ class Fade(Effect):
         for m, fill, stroke in self.members:
             if isinstance(m, VMobject):
                 set_opacities(m, fill * k, stroke * k)
-            else:  # the opacity the board's camera draws a picture at (`BoardCamera.display_image_mobject`);
-                m.stroke_opacity = k  # Manim's set_opacity would also scale every pixel's alpha, unread
+            else:
+                m.set_opacity(k)
 
     def skip(self) -> None:
         """An arrival ends as built; a departure is taken off the board."""

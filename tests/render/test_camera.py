@@ -100,27 +100,3 @@ def test_shapes_are_drawn_exactly_as_manims_camera_draws_them(drawn: list) -> No
                 camera.reset()
                 camera.capture_mobjects(mobjects)
             assert np.array_equal(ours.pixel_array, manims.pixel_array)
-
-
-def test_a_fading_picture_is_drawn_at_its_opacity_without_its_pixels_scaled() -> None:
-    """A fade sets the opacity the camera reads and leaves the picture's pixels alone (Manim's
-    set_opacity scaled every pixel's alpha, a float array the size of the source picture each
-    frame); drawn, it is the same as a picture set to that opacity."""
-    from manim import Group
-
-    from lecturekit.render.effects import fade_in
-
-    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15, "background_color": "#101820"}):
-        faded, set_so = _picture(), _picture()
-        pixels = faded.pixel_array.copy()
-        effect = fade_in(Group(faded))
-        effect.begin()
-        effect.update(0.3)
-        set_so.set_opacity(float(faded.stroke_opacity))
-        assert 0 < faded.stroke_opacity < 1 and np.array_equal(faded.pixel_array, pixels)
-        drawn = []
-        for picture in (faded, set_so):
-            camera = BoardCamera()
-            camera.capture_mobjects([picture])
-            drawn.append(camera.pixel_array)
-        assert np.array_equal(*drawn)
