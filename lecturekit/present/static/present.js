@@ -167,7 +167,10 @@ function audience() {
     else if (aim + 1 < steps.length) play(aim + 1);
   };
   const back = () => hold(Math.max(-1, aim - 1));
-  const jump = (n) => { if (n >= 1 && n <= steps.length) play(n - 1); };
+  function jump(n) {
+    if (n >= 1 && n <= steps.length) play(n - 1);
+    else $("where").textContent = `No beat ${n}: the beats are 1 to ${steps.length}.`;
+  }
   function toggleAuto() {
     auto = !auto;
     announce();
