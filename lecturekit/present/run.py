@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lecturekit import work
+from lecturekit.captions import captions, scene_beats
 from lecturekit.manifest import write_manifest
 from lecturekit.outputs import owned
 from lecturekit.pipeline import ProgressFactory, in_own_language, plan_scenes, render_resolved_scenes, select
@@ -38,9 +39,10 @@ def present(
              for step in scene_steps(plan, position, video.frames)]
     folder = videos[0].path.parent
     handout: Path | None = None  # the PDF handout, one page a beat, is written here, beside the page
-    data = Presentation(resolved.title, in_own_language(settings, resolved).spoken, settings.frame_rate,
-                        [SceneVideo(v.title, v.path.name, v.frames) for v in videos], steps, auto,
-                        handout.name if handout else None)
+    lang, fps = in_own_language(settings, resolved).spoken, settings.frame_rate
+    scenes = [SceneVideo(v.title, v.path.name, v.frames, captions(scene_beats(s), lang, v.frames / fps))
+              for s, v in zip(chosen, videos, strict=True)]
+    data = Presentation(resolved.title, lang, fps, scenes, steps, auto, handout.name if handout else None)
     with owned(resolved, settings.out):  # added to the folder just rendered, under its lock again
         written = write_presentation(folder, data)
         write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}

@@ -14,6 +14,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
+from lecturekit.captions import Caption
 from lecturekit.files import atomic
 from lecturekit.present.steps import Step
 
@@ -28,6 +29,8 @@ class SceneVideo:
     #: The scene's video, by its name in the folder.
     video: str
     frames: int
+    #: The narration's captions, in seconds of the video (a page from `file://` loads no `<track>`).
+    captions: list[Caption]
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,9 @@ def as_json(data: Presentation) -> dict[str, Any]:
     """The data the page's script reads."""
     return {
         "title": data.title, "lang": data.lang, "fps": data.fps, "auto": data.auto, "handout": data.handout,
-        "scenes": [{"title": s.title, "video": s.video, "frames": s.frames} for s in data.scenes],
+        "scenes": [{"title": s.title, "video": s.video, "frames": s.frames,
+                    "captions": [{"start": c.start, "end": c.end, "text": "\n".join(c.lines)} for c in s.captions]}
+                   for s in data.scenes],
         "steps": [{"scene": s.scene, "first": s.first, "last": s.last, "say": s.say} for s in data.steps],
     }
 

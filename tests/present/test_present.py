@@ -241,13 +241,19 @@ def _axe(page) -> list[dict]:
         (v) => ({id: v.id, nodes: v.nodes.map((n) => n.target.join(' '))}))""")
 
 
-def test_the_pages_pass_axe_and_the_keyboard_alone_works_them(room):
+def test_the_pages_pass_axe_and_the_keyboard_alone_works_them(room, presented):
     assert _axe(room) == []
+    room.keyboard.press("c")  # the narration's captions, as the render's own captions have them
+    assert room.evaluate("presentation.videos.map((v) => v.textTracks[0].mode)") == ["showing", "showing"]
+    cues = room.evaluate("presentation.videos.map((v) => [...v.textTracks[0].cues].map((c) => c.startTime))")
+    assert [len(c) for c in cues] == [(presented / f"{video.stem}.vtt").read_text(encoding="utf-8").count(" --> ")
+                                      for video in sorted(presented.glob("0*.mp4"))]
+    assert room.get_attribute("#captions", "aria-pressed") == "true"
     stops = []
-    for _ in range(12):
+    for _ in range(14):
         room.keyboard.press("Tab")
         stops.append(room.evaluate("document.activeElement.id || document.activeElement.tagName"))
-    for stop in ("back", "next", "beat", "auto", "open-presenter", "full", "SUMMARY"):
+    for stop in ("back", "next", "beat", "auto", "captions", "open-presenter", "full", "SUMMARY"):
         assert stop in stops, stops
     room.focus("#beat")
     room.keyboard.type("1")

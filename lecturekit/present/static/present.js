@@ -54,6 +54,9 @@ function audience() {
     video.preload = "auto";
     video.playsInline = true;
     video.dataset.scene = String(i);
+    const track = video.addTextTrack("captions", "Narration", data.lang);
+    for (const cue of scene.captions) track.addCue(new VTTCue(cue.start, cue.end, cue.text));
+    track.mode = "hidden";
     stage.append(video);
     if (i === 0) {  // the stage as the video is (854x480 at -q l)
       video.addEventListener("loadedmetadata", () => {
@@ -176,6 +179,11 @@ function audience() {
     announce();
     if (auto && !aimPlays && aim + 1 < steps.length) play(aim + 1);
   }
+  function toggleCaptions() {
+    const on = $("captions").getAttribute("aria-pressed") !== "true";
+    videos.forEach((video) => { video.textTracks[0].mode = on ? "showing" : "hidden"; });
+    $("captions").setAttribute("aria-pressed", String(on));
+  }
   function openPresenter() {
     presenter = window.open(`${location.href.split("#")[0]}#presenter`, "lecturekit-presenter",
                             "popup,width=1280,height=860");
@@ -209,6 +217,7 @@ function audience() {
     else if (key === "End") hold(steps.length - 1);
     else if (key === "a") toggleAuto();
     else if (key === "p") openPresenter();
+    else if (key === "c") toggleCaptions();
     else if (key === "f") fullScreen();
     else return;
     event.preventDefault();
@@ -220,6 +229,7 @@ function audience() {
   $("next").addEventListener("click", next);
   $("back").addEventListener("click", back);
   $("auto").addEventListener("click", toggleAuto);
+  $("captions").addEventListener("click", toggleCaptions);
   $("open-presenter").addEventListener("click", openPresenter);
   $("full").addEventListener("click", fullScreen);
   $("jump").addEventListener("submit", (event) => {
