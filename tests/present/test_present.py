@@ -127,6 +127,7 @@ def test_the_keyboard_steps_through_every_beat_each_ending_on_the_mp4s_frame(roo
         assert played and max(played) <= steps[k]["last"]  # no frame past the beat's end was shown
         assert min(played) >= steps[k]["first"]  # nor one before where it started
         assert room.inner_text("#where").startswith(f"Beat {k + 1} of {len(steps)}.")
+    assert room.evaluate("presentation.videos.every((v) => !v.muted && v.volume === 1)")  # the narration heard
     # on into the next scene: its first beat, on its own video
     room.keyboard.press("ArrowRight")
     _held(room, scene[-1] + 1)

@@ -1,10 +1,11 @@
 // The presentation: one step a beat. A step plays its beat's animation on the scene's own video
 // (with the narration it carries), then holds on exactly the frame the video has at the beat's end:
 // the video is paused a frame or two early and sought to that frame's middle. Each scene's video is
-// a layer of its own, parked on the frame it will start from, and shown only once it holds that
+// a layer of its own, sought to the frame a step starts from and shown only once it holds that
 // frame, so no step shows a blank or another board. The same page opened with #presenter is the
-// presenter view, a second window the two talk to through postMessage (the one channel windows
-// opened from file:// share). No network: everything comes from the JSON embedded in the page.
+// presenter view, a second window: the two talk through postMessage, which ties a presenter view to
+// the window that opened it (a BroadcastChannel would reach every presentation open from file://).
+// No network: everything comes from the JSON embedded in the page.
 "use strict";
 
 const data = JSON.parse(document.getElementById("data").textContent);
