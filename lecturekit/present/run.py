@@ -38,13 +38,15 @@ def present(
     steps = [step for position, (plan, video) in enumerate(zip(plans, videos, strict=True))
              for step in scene_steps(plan, position, video.frames)]
     folder = videos[0].path.parent
-    handout: Path | None = None  # the PDF handout, one page a beat, is written here, beside the page
     lang, fps = in_own_language(settings, resolved).spoken, settings.frame_rate
     scenes = [SceneVideo(v.title, v.path.name, v.frames, captions(scene_beats(s), lang, v.frames / fps))
               for s, v in zip(chosen, videos, strict=True)]
-    data = Presentation(resolved.title, lang, fps, scenes, steps, auto, handout.name if handout else None)
     with owned(resolved, settings.out):  # added to the folder just rendered, under its lock again
-        written = write_presentation(folder, data)
+        # The one place the PDF handout (a page a beat) is written, beside the page, which links to it;
+        # the manifest below names it with the page's files.
+        handout: Path | None = None
+        data = Presentation(resolved.title, lang, fps, scenes, steps, auto, handout.name if handout else None)
+        written = [*write_presentation(folder, data), *([handout] if handout else [])]
         write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
                                             for path in written], work.since(before))
     return written
