@@ -271,6 +271,42 @@ def publish(
 
 
 @app.command()
+def present(
+    lecture: LectureArg = None,
+    scene: SceneOpt = None,
+    quality: QualityOpt = Quality.h,
+    out: OutOpt = Path("media"),
+    auto: Annotated[bool, typer.Option("--auto", help="Beats run on by themselves at their own times "
+                                       "(the page's a key switches it).")] = False,
+    overrides: OverridesOpt = None,
+    jobs: JobsOpt = None,
+    narration: NarrationOpt = None,
+    tts: TtsOpt = None,
+    voice: VoiceOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Render, then write the lecture as a presentation for a room.
+
+    present.html beside the scenes' videos (media/<slug>/; rendering only what is missing) opens
+    offline in a browser: one step a beat, each playing its animation and holding its last frame
+    until the next key (→, Space, Page Down, a clicker; ← back; a number and Enter to jump); p opens
+    the presenter view (notes, the current and the next board, a clock) in a second window.
+    """
+    from lecturekit.present.run import present as write_presentation
+
+    display = None if quiet else RenderDisplay()
+    settings = RenderSettings(quality, out, narration=narration, tts=tts, voice=voice)
+    try:
+        paths = write_presentation(lecture, overrides, scene or [], settings, _jobs(jobs), auto,
+                                   display.start if display else None)
+    finally:
+        if display is not None:
+            display.close()
+    for path in paths:
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
 def catalogue(
     source: Annotated[Path, typer.Argument(help="A folder tree of lectures, or a text file listing lecture paths "
                                            "(one a line, relative to its folder; # comments).")],

@@ -106,3 +106,13 @@ def test_the_installed_lecturekit_carries_the_lecture_pages_files(installed, tmp
     assert "<title>T &lt;b&gt;</title>" in (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "lecturePage" in (tmp_path / "page.js").read_text(encoding="utf-8")
     assert (tmp_path / "page.css").stat().st_size > 0
+
+
+def test_the_installed_lecturekit_carries_the_presentations_files(installed, tmp_path):
+    write = ("from pathlib import Path; from lecturekit.present.write import Presentation, write_presentation; "
+             "write_presentation(Path('.'), Presentation('T <b>', 'en', 15, [], []))")
+    result = _run([installed / "python", "-c", write], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "<title>T &lt;b&gt;</title>" in (tmp_path / "present.html").read_text(encoding="utf-8")
+    assert "presenterView" in (tmp_path / "present.js").read_text(encoding="utf-8")
+    assert (tmp_path / "present.css").stat().st_size > 0
