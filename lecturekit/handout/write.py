@@ -1,0 +1,72 @@
+"""`write_handout`: the handout PDF of a rendered lecture, beside its joined video."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import av
+from PIL import Image
+
+from lecturekit.files import atomic
+from lecturekit.handout.document import DATA, source
+from lecturekit.handout.frames import frames_at
+from lecturekit.plan import plan_scene
+from lecturekit.resolve import ResolvedLecture
+from lecturekit.storyboard import beat_ends
+from lecturekit.typst.compiler import TIME_LIMIT, compile_pdf
+from lecturekit.typst.fonts import families
+
+#: Seconds the handout's compile may take for each page, besides a text's limit; and its memory.
+SECONDS_A_PAGE = 1.0
+MEMORY_LIMIT = 2 << 30
+
+
+def handout_path(video: Path) -> Path:
+    """Where the handout of `video` goes: `SLUG.handout.pdf` beside it."""
+    return video.with_name(f"{video.stem}.handout.pdf")
+
+
+def _clock(seconds: float) -> str:
+    minutes, rest = divmod(int(seconds), 60)
+    return f"{minutes // 60}:{minutes % 60:02d}:{rest:02d}" if minutes >= 60 else f"{minutes}:{rest:02d}"
+
+
+def beat_frames(resolved: ResolvedLecture, fps: int) -> list[tuple[int, str, str]]:
+    """(frame of the joined video, scene title, narration) at the end of every beat: the frame the
+    storyboard shows it by (`beat_ends`), each scene as many frames as its plan."""
+    folder, offset, found = Path(resolved.folder), 0, []
+    for scene in resolved.scenes:
+        plan = plan_scene(scene, fps, folder)
+        found += [(offset + frame, scene.title, say) for frame, _, say in beat_ends(plan)]
+        offset += plan.frames
+    return found
+
+
+def write_handout(resolved: ResolvedLecture, video: Path, out: Path | None = None) -> Path:
+    """The handout of `resolved`, rendered as `video` (its joined MP4): one page a beat, the
+    video's picture at the beat's end above the beat's narration, in the board's fonts and the
+    lecture's language; written whole to `out` (default: `handout_path(video)`) or not at all."""
+    with av.open(str(video)) as container:
+        rate = container.streams.video[0].average_rate
+    assert rate is not None and rate.denominator == 1, f"{video} has no whole frame rate"
+    beats = beat_frames(resolved, int(rate))
+    pictures = frames_at(video, [frame for frame, _, _ in beats])
+    with tempfile.TemporaryDirectory(prefix="lecturekit-handout-") as folder:
+        data = Path(folder)
+        pages = []
+        for k, ((frame, scene, say), picture) in enumerate(zip(beats, pictures, strict=True)):
+            name = f"beat-{k:04d}.png"
+            Image.fromarray(picture).save(data / name, compress_level=1)
+            at = _clock(frame / int(rate))
+            pages.append({"picture": name, "scene": scene, "time": at, "alt": f"{scene}, {at}",
+                          "say": " ".join(say.split())})
+        (data / DATA).write_text(json.dumps({"title": resolved.title, "pages": pages}, ensure_ascii=False),
+                                 encoding="utf-8")
+        pdf = compile_pdf(source(families(), resolved.language), data, TIME_LIMIT + SECONDS_A_PAGE * len(pages),
+                          MEMORY_LIMIT)
+    path = out or handout_path(video)
+    with atomic(path) as tmp:
+        tmp.write_bytes(pdf)
+    return path
