@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import av
 from PIL import Image
@@ -12,6 +14,7 @@ from PIL import Image
 from lecturekit.files import atomic
 from lecturekit.handout.document import DATA, source
 from lecturekit.handout.frames import frames_at
+from lecturekit.page.boards import board_states
 from lecturekit.plan import plan_scene
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.storyboard import beat_ends
@@ -33,13 +36,31 @@ def _clock(seconds: float) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}:{rest:02d}" if minutes >= 60 else f"{minutes}:{rest:02d}"
 
 
-def beat_frames(resolved: ResolvedLecture, fps: int) -> list[tuple[int, str, str]]:
-    """(frame of the joined video, scene title, narration) at the end of every beat: the frame the
-    storyboard shows it by (`beat_ends`), each scene as many frames as its plan."""
+@dataclass(frozen=True)
+class Beat:
+    """A page of the handout: the beat's end as a frame of the joined video, and its words."""
+
+    frame: int
+    scene: str
+    say: str
+    #: What stands on the board then, as the lecture page reads it (its picture's alternative text).
+    board: str
+
+
+def _board_text(states: list[dict[str, Any]], frame: int) -> str:
+    items: list[dict[str, Any]] = next((s["items"] for s in reversed(states) if s["frame"] <= frame), [])
+    return "; ".join(item["text"].rstrip(".") for item in items)
+
+
+def beats(resolved: ResolvedLecture, fps: int) -> list[Beat]:
+    """Every beat's end: the frame the storyboard shows it by (`beat_ends`), each scene as many
+    frames as its plan."""
     folder, offset, found = Path(resolved.folder), 0, []
     for scene in resolved.scenes:
         plan = plan_scene(scene, fps, folder)
-        found += [(offset + frame, scene.title, say) for frame, _, say in beat_ends(plan)]
+        states = board_states(plan, 0.0, with_mathml=False)
+        found += [Beat(offset + frame, scene.title, say, _board_text(states, frame))
+                  for frame, _, say in beat_ends(plan)]
         offset += plan.frames
     return found
 
@@ -47,21 +68,23 @@ def beat_frames(resolved: ResolvedLecture, fps: int) -> list[tuple[int, str, str
 def write_handout(resolved: ResolvedLecture, video: Path, out: Path | None = None) -> Path:
     """The handout of `resolved`, rendered as `video` (its joined MP4): one page a beat, the
     video's picture at the beat's end above the beat's narration, in the board's fonts and the
-    lecture's language; written whole to `out` (default: `handout_path(video)`) or not at all."""
+    lecture's language, the picture's alternative text the board as text (as the lecture page has
+    it, formulas in their linear reading); written whole to `out` (default: `handout_path(video)`)
+    or not at all."""
     with av.open(str(video)) as container:
         rate = container.streams.video[0].average_rate
     assert rate is not None and rate.denominator == 1, f"{video} has no whole frame rate"
-    beats = beat_frames(resolved, int(rate))
-    pictures = frames_at(video, [frame for frame, _, _ in beats])
+    ends = beats(resolved, int(rate))
+    pictures = frames_at(video, [beat.frame for beat in ends])
     with tempfile.TemporaryDirectory(prefix="lecturekit-handout-") as folder:
         data = Path(folder)
         pages = []
-        for k, ((frame, scene, say), picture) in enumerate(zip(beats, pictures, strict=True)):
+        for k, (beat, picture) in enumerate(zip(ends, pictures, strict=True)):
             name = f"beat-{k:04d}.png"
             Image.fromarray(picture).save(data / name, compress_level=1)
-            at = _clock(frame / int(rate))
-            pages.append({"picture": name, "scene": scene, "time": at, "alt": f"{scene}, {at}",
-                          "say": " ".join(say.split())})
+            at = _clock(beat.frame / int(rate))
+            pages.append({"picture": name, "scene": beat.scene, "time": at, "alt": beat.board or beat.scene,
+                          "say": " ".join(beat.say.split())})
         (data / DATA).write_text(json.dumps({"title": resolved.title, "pages": pages}, ensure_ascii=False),
                                  encoding="utf-8")
         pdf = compile_pdf(source(families(), resolved.language), data, TIME_LIMIT + SECONDS_A_PAGE * len(pages),

@@ -21,7 +21,7 @@ from lecturekit.cli import app
 from lecturekit.handout import write_handout
 from lecturekit.handout.document import language, source
 from lecturekit.handout.frames import frames_at
-from lecturekit.handout.write import beat_frames
+from lecturekit.handout.write import beats
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.sources import read
 
@@ -48,6 +48,32 @@ def _picture(pdf: Path, page: int, folder: Path) -> np.ndarray:
                    check=True)
     [png] = folder.glob(f"p{page}-*.png")
     return np.asarray(Image.open(png).convert("RGB"))
+
+
+def _alternative_texts(pdf: Path) -> list[str]:
+    """The /Alt strings of the PDF's figures, in order: literal strings (ASCII) or hex (UTF-16),
+    as Typst writes them."""
+    data, found, at = pdf.read_bytes(), [], 0
+    while (at := data.find(b"/Alt", at)) >= 0:
+        at += 5
+        if data[at - 1:at] == b"<":
+            end = data.index(b">", at)
+            found.append(bytes.fromhex(data[at:end].decode()).decode("utf-16"))
+            continue
+        depth, text = 1, bytearray()
+        while True:
+            char = data[at:at + 1]
+            at += 1
+            if char == b"\\":
+                text += data[at:at + 1]
+                at += 1
+                continue
+            depth += {b"(": 1, b")": -1}.get(char, 0)
+            if depth == 0:
+                break
+            text += char
+        found.append(text.decode("latin-1"))
+    return found
 
 
 def _fonts(pdf: Path) -> str:
@@ -82,18 +108,23 @@ def test_a_page_a_beat_its_frame_above_its_narration(rendered, tmp_path):
     folder, again = rendered
     pdf, video = folder / f"{SLUG}.handout.pdf", folder / f"{SLUG}.mp4"
     resolved = read(None)
-    beats = beat_frames(resolved, 15)
-    assert len(beats) == sum(len(s.beats) for s in resolved.scenes) == _pages(pdf) == 8
+    ends = beats(resolved, 15)
+    assert len(ends) == sum(len(s.beats) for s in resolved.scenes) == _pages(pdf) == 8
     frames = _decoded(video)
-    assert [f.tobytes() for f in frames_at(video, [b[0] for b in beats])] == [frames[b[0]].tobytes() for b in beats]
-    for page, (frame, scene, say) in enumerate(beats, 1):
+    assert [f.tobytes() for f in frames_at(video, [b.frame for b in ends])] == [frames[b.frame].tobytes() for b in ends]
+    for page, beat in enumerate(ends, 1):
         text = _text(pdf, page)
-        assert " ".join(say.split()) in text and scene in text and resolved.title in text
+        assert " ".join(beat.say.split()) in text and beat.scene in text and resolved.title in text
         picture = _picture(pdf, page, tmp_path).astype(np.int16)
-        assert np.abs(picture - frames[frame]).max() <= 1, page  # the MP4's frame, as decoded
-        for other, _, _ in beats:  # and no other beat's end
-            if not np.array_equal(frames[other], frames[frame]):
-                assert np.abs(picture - frames[other]).max() > 40, (page, other)
+        assert np.abs(picture - frames[beat.frame]).max() <= 1, page  # the MP4's frame, as decoded
+        for other in ends:  # and no other beat's end
+            if not np.array_equal(frames[other.frame], frames[beat.frame]):
+                assert np.abs(picture - frames[other.frame]).max() > 40, (page, other.frame)
+    # each picture's alternative text is the board as text then: the title card, the formula
+    assert _alternative_texts(pdf) == [b.board or b.scene for b in ends]
+    assert ends[0].board == "lecturekit Demo — Waves, Arrows and Tables"  # the title card
+    assert "y = sin(x + phi); y(x) = sin(x + phi)" in ends[3].board and ends[6].board.startswith(
+        "Lengths Do Not Add; Arrow, Length; a, 3.16")
     assert "NewCM" in _fonts(pdf)  # the board's font
     assert again.get("typst pdf compiles") == 1 and "frames drawn" not in again  # the render reused
 
