@@ -16,6 +16,7 @@ from lecturekit.handout.document import DATA, source
 from lecturekit.handout.frames import frames_at
 from lecturekit.page.boards import board_states
 from lecturekit.plan import plan_scene
+from lecturekit.plan.placement import clock
 from lecturekit.resolve import ResolvedLecture
 from lecturekit.storyboard import beat_ends
 from lecturekit.typst.compiler import TIME_LIMIT, compile_pdf
@@ -29,11 +30,6 @@ MEMORY_LIMIT = 2 << 30
 def handout_path(video: Path) -> Path:
     """Where the handout of `video` goes: `SLUG.handout.pdf` beside it."""
     return video.with_name(f"{video.stem}.handout.pdf")
-
-
-def _clock(seconds: float) -> str:
-    minutes, rest = divmod(int(seconds), 60)
-    return f"{minutes // 60}:{minutes % 60:02d}:{rest:02d}" if minutes >= 60 else f"{minutes}:{rest:02d}"
 
 
 @dataclass(frozen=True)
@@ -82,7 +78,7 @@ def write_handout(resolved: ResolvedLecture, video: Path, out: Path | None = Non
         for k, (beat, picture) in enumerate(zip(ends, pictures, strict=True)):
             name = f"beat-{k:04d}.png"
             Image.fromarray(picture).save(data / name, compress_level=1)
-            at = _clock(beat.frame / int(rate))
+            at = clock(beat.frame / int(rate))
             pages.append({"picture": name, "scene": beat.scene, "time": at, "alt": beat.board or beat.scene,
                           "say": " ".join(beat.say.split())})
         (data / DATA).write_text(json.dumps({"title": resolved.title, "pages": pages}, ensure_ascii=False),
