@@ -140,12 +140,13 @@ def _narrated(resolved: ResolvedLecture, says: list[str], code: str) -> Resolved
 def test_hostile_and_japanese_narration_is_set_as_its_own_text(rendered, tmp_path):
     folder, _ = rendered
     long = " ".join(["Lange"] * 3000)  # past the smallest size: still one page
-    resolved = _narrated(read(None), [*HOSTILE, JAPANESE, long], "ja")
+    resolved = replace(_narrated(read(None), [*HOSTILE, JAPANESE, long], "ja"), title=HOSTILE[1])
     with work.counting() as done:
         pdf = write_handout(resolved, folder / f"{SLUG}.mp4", tmp_path / "h.pdf")
     assert done["typst pdf compiles"] == 1
     assert _pages(pdf) == 8
     for page, say in enumerate([*HOSTILE, JAPANESE], 1):
         assert " ".join(say.split()) in _text(pdf, page), page
+        assert _text(pdf, page).startswith(" ".join(HOSTILE[1].split())), page  # the title, as written
     assert _text(pdf, 5).count("Lange") == 3000
     assert "NotoSerifCJK" in _fonts(pdf)
