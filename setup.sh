@@ -14,10 +14,11 @@ job="${1:-demo}"
 system_packages=(pkg-config libcairo2-dev libpango1.0-dev espeak-ng strace chromium fonts-noto-core fonts-noto-cjk
                  libicu-dev g++ libunistring2)
 # only for the tests: tools nobody here wrote read our videos (ffmpeg/ffprobe, MediaInfo, GStreamer with
-# Cisco's openh264 decoder); gettext's msgfmt checks the translation files
+# Cisco's openh264 decoder); gettext's msgfmt checks the translation files; poppler-utils reads the handout PDF;
+# libxml2-utils' xmllint validates the SCORM manifest against ADL's schemas
 if [[ $job == test ]]; then
   system_packages+=(ffmpeg gettext mediainfo gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good
-                    gstreamer1.0-plugins-bad libopenh264-7)
+                    gstreamer1.0-plugins-bad libopenh264-7 poppler-utils libxml2-utils)
 fi
 
 missing=()

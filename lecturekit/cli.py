@@ -304,6 +304,32 @@ def present(
             display.close()
     for path in paths:
         typer.echo(f"wrote {path}")
+def handout(
+    lecture: LectureArg = None,
+    quality: QualityOpt = Quality.h,
+    out: OutOpt = Path("media"),
+    overrides: OverridesOpt = None,
+    jobs: JobsOpt = None,
+    lang: OneLangOpt = None,
+    translation: TranslationOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Write the lecture's handout, a PDF page a beat.
+
+    Each page is the board as it stands at the end of a beat (the joined video's frame then) with
+    the beat's narration under it, in the board's fonts: SLUG.handout.pdf beside the video, which
+    is rendered first where missing (an unchanged render in --out is reused).
+    """
+    from lecturekit.publish import handout as write_handout
+
+    display = None if quiet else RenderDisplay()
+    try:
+        path = write_handout(lecture, overrides, RenderSettings(quality, out), _jobs(jobs),
+                             display.start if display else None, language_of(lang, translation))
+    finally:
+        if display is not None:
+            display.close()
+    typer.echo(f"wrote {path}")
 
 
 @app.command()

@@ -24,6 +24,7 @@ from lecturekit.page.write import PageData, Track, language_name, write_page
 from lecturekit.resolve import ResolvedLecture, ResolvedScene
 from lecturekit.settings import Quality, RenderSettings
 from lecturekit.syntax.nodes import Kind, Num, Show, Tick
+from lecturekit.translate import Language
 
 #: Video sites ignore a chapter list whose chapters are shorter than this.
 MIN_CHAPTER_SECONDS = 10
@@ -253,3 +254,30 @@ def _finished(bundle: _Bundle, tracks: list[Track], scorm: bool) -> list[Path]:
                        [{"path": path.name, "scene": None, "title": bundle.resolved.title} for path in written],
                        work.since(bundle.before))
     return [whole, *written]
+
+
+def handout(
+    lecture: Path | None,
+    overrides: Path | None,
+    settings: RenderSettings,
+    jobs: int = 1,
+    progress_for: Callable | None = None,
+    language: Language | None = None,
+) -> Path:
+    """Render what is missing (an unchanged render in the folder is reused), then write the
+    lecture's handout beside its joined video (`lecturekit.handout`), recorded in render.json."""
+    from lecturekit.handout import handout_path, write_handout
+    from lecturekit.pipeline import render_resolved, spoken_in
+    from lecturekit.sources import read
+
+    before = work.counts()
+    resolved = read(lecture, overrides, language)
+    settings = spoken_in(settings, language)
+    whole, scenes = render_resolved(resolved, settings, jobs, progress_for=progress_for, before=before)
+    by_index = {rendered.index: rendered.path for rendered in scenes}
+    with owned(resolved, settings.out):
+        path = write_handout(resolved, [(scene, by_index[scene.index]) for scene in resolved.scenes],
+                             handout_path(whole.path))
+        write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}],
+                       work.since(before))
+    return path

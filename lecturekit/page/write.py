@@ -18,6 +18,7 @@ import icu
 
 from lecturekit.captions import Caption
 from lecturekit.files import atomic
+from lecturekit.page.words import SCRIPT, WORDS, page_language
 
 #: The share of the video a learner must have seen for the lecture to count as completed.
 COMPLETE_AT = 0.8
@@ -65,6 +66,8 @@ def as_json(data: PageData) -> dict[str, Any]:
         "tracks": [{"code": t.code, "label": t.label, "cues": _cues(t.cues)} for t in data.tracks],
         "descriptions": _cues(data.descriptions),
         "boards": data.boards,
+        "pageLang": page_language(data.lang),
+        "words": {name: WORDS[page_language(data.lang)][name] for name in SCRIPT},
     }
 
 
@@ -74,12 +77,17 @@ def _embedded(value: Any) -> str:
 
 
 def page_html(data: PageData) -> str:
-    """The page: lecturekit's own words (its controls, the visuals' sentences) in English, the
+    """The page: lecturekit's own words (its controls, labels and headings) in the lecture's
+    language where lecturekit has them (`words`; the visuals' sentences in English, marked so), the
     lecture's (its title, board texts, chapters, transcript) marked as in its language."""
     template = Template(files("lecturekit.page").joinpath("static/index.html").read_text(encoding="utf-8"))
     poster = f' poster="{html.escape(data.poster)}"' if data.poster else ""
-    return template.substitute(lang=html.escape(data.lang), title=html.escape(data.title),
-                               video=html.escape(data.video), poster=poster, data=_embedded(as_json(data)))
+    own = page_language(data.lang)
+    said = {f"w_{name}": html.escape(word) for name, word in WORDS[own].items() if isinstance(word, str)}
+    keys = "\n".join(f"        <li>{item}</li>" for item in WORDS[own]["keys"])  # lecturekit's own HTML
+    return template.substitute(said, w_keys=keys, page_lang=own, lang=html.escape(data.lang),
+                               title=html.escape(data.title), video=html.escape(data.video), poster=poster,
+                               data=_embedded(as_json(data)))
 
 
 def write_page(folder: Path, data: PageData) -> list[Path]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from lecturekit import work
 from lecturekit.captions import captions, scene_beats
+from lecturekit.handout import write_handout
 from lecturekit.manifest import write_manifest
 from lecturekit.outputs import owned
 from lecturekit.pipeline import ProgressFactory, in_own_language, plan_scenes, render_resolved_scenes, select
@@ -42,11 +43,12 @@ def present(
     scenes = [SceneVideo(v.title, v.path.name, v.frames, captions(scene_beats(s), lang, v.frames / fps))
               for s, v in zip(chosen, videos, strict=True)]
     with owned(resolved, settings.out):  # added to the folder just rendered, under its lock again
-        # The one place the PDF handout (a page a beat) is written, beside the page, which links to it;
-        # the manifest below names it with the page's files.
-        handout: Path | None = None
-        data = Presentation(resolved.title, lang, fps, scenes, steps, auto, handout.name if handout else None)
-        written = [*write_presentation(folder, data), *([handout] if handout else [])]
+        # The PDF handout (a page a beat of the scenes presented), beside the page, which links to
+        # it; the manifest below names it with the page's files.
+        handout = write_handout(resolved, [(scene, video.path) for scene, video in zip(chosen, videos, strict=True)],
+                                folder / f"{resolved.slug}.handout.pdf")
+        data = Presentation(resolved.title, lang, fps, scenes, steps, auto, handout.name)
+        written = [*write_presentation(folder, data), handout]
         write_manifest(resolved, settings, [{"path": path.name, "scene": None, "title": resolved.title}
                                             for path in written], work.since(before))
     return written

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from lecturekit.diagnostics import LectureError, Place, error
 from lecturekit.typst.document import document
@@ -143,6 +144,19 @@ def compile_html(source: str) -> bytes:
 def compile_png(body: str, ppi: float) -> bytes:
     """Typst's own PNG of a body at `ppi`, compiled the same way: what the SVG import is held to."""
     return _compiler.run("png", f"{ppi:.4f}\n{document(body)}")
+
+
+def compile_pdf(source: str, data: Path, time_limit: float, memory_limit: int = MEMORY_LIMIT) -> bytes:
+    """A PDF of lecturekit's own `source`, which reads only what is in the folder `data` (its root:
+    pictures, and its texts as JSON, so no lecture text is ever Typst source), compiled in a bounded
+    process of its own (`time_limit` seconds, `memory_limit` bytes), stopped when it is done."""
+    assert "\n" not in str(data)
+    count("typst pdf compiles")
+    compiler = Compiler(time_limit, memory_limit)
+    try:
+        return compiler.run("pdf", f"{data}\n{source}")
+    finally:
+        compiler.stop()
 
 
 def query(source: str, selector: str) -> str:

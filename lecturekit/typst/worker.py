@@ -9,8 +9,10 @@ can read no file and fetch no package, and `fonts`, links to lecturekit's font c
 (`lecturekit.typst.fonts`), loaded once for every compile; no system font is looked at. It writes
 that folder's path as its first line and removes the folder when its input closes.
 
-A request is a line `OP LENGTH` (`svg`, `png`, `html` or `query`) followed by LENGTH bytes of UTF-8 Typst source;
-the answer is a line `ok LENGTH` or `error LENGTH` followed by LENGTH bytes.
+A request is a line `OP LENGTH` (`svg`, `png`, `html`, `pdf` or `query`) followed by LENGTH bytes of UTF-8 Typst
+source; the answer is a line `ok LENGTH` or `error LENGTH` followed by LENGTH bytes. A `pdf` request's
+source starts with a line naming the folder the parent filled with the document's data (pictures, a
+JSON file of its texts): that folder is its root, the one place it may read.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def _serve(folder: str) -> None:
             elif op == b"html":  # a formula as MathML, for the lecture page
                 result = typst.compile(source, format="html", root=root, package_path=root,  # type: ignore[call-overload]  # str root, bytes source
                                        package_cache_path=root, font_paths=fonts, ignore_system_fonts=True)
+            elif op == b"pdf":  # a handout: its pictures and texts in the folder named first
+                data, _, document = source.partition(b"\n")
+                result = typst.compile(
+                    document, format="pdf", root=data.decode(), package_path=root, package_cache_path=root,
+                    font_paths=fonts, ignore_system_fonts=True, timestamp=0)
             elif op == b"png":
                 ppi, _, document = source.partition(b"\n")
                 result = typst.compile(  # type: ignore[call-overload]  # str root, bytes source

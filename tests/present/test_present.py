@@ -12,6 +12,7 @@ import io
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import av
@@ -271,3 +272,15 @@ def test_the_pages_pass_axe_and_the_keyboard_alone_works_them(room, presented):
     presenter = popup.value
     presenter.wait_for_function("window.presenterView")
     assert _axe(presenter) == []
+
+
+def test_the_handout_lies_beside_the_page_a_page_a_beat(room, presented):
+    """The PDF handout of the scenes presented is written with the page, which links to it, and
+    render.json names it: a page for every step."""
+    handout = presented / f"{SLUG}.handout.pdf"
+    assert room.get_attribute("#handout", "href") == handout.name and room.is_visible("#handout")
+    info = subprocess.run(["pdfinfo", str(handout)], capture_output=True, text=True, check=True).stdout
+    pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+    assert pages == len(_steps(room)) == 8
+    outputs = json.loads((presented / "render.json").read_text(encoding="utf-8"))
+    assert handout.name in json.dumps(outputs)

@@ -8,6 +8,8 @@
 const data = JSON.parse(document.getElementById("lecture-data").textContent);
 const video = document.getElementById("video");
 const $ = (id) => document.getElementById(id);
+// The page's own words, in the lecture's language where lecturekit has it (`words.py`).
+const words = data.words;
 
 function clock(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -44,7 +46,7 @@ if (captionTracks.length) showCaptions(captionTracks[0].language);
 
 let descriptionTrack = null;
 if (data.descriptions.length) {
-  descriptionTrack = video.addTextTrack("descriptions", "Audio description", data.lang);
+  descriptionTrack = video.addTextTrack("descriptions", words.describe, data.lang);
   for (const c of data.descriptions) descriptionTrack.addCue(new VTTCue(c.start, c.end, c.text));
   descriptionTrack.mode = "disabled";
   descriptionTrack.addEventListener("cuechange", () => {
@@ -168,9 +170,9 @@ function showBoard(index) {
     const node = present || rendered(item);
     if (board.children[i] !== node) board.insertBefore(node, board.children[i] || null);
   });
-  if (!items.length) board.replaceChildren(element("p", "The board is empty.", { "data-object": "", lang: "en" }));
+  if (!items.length) board.replaceChildren(element("p", words.empty, { "data-object": "", lang: data.pageLang }));
   else [...board.children].filter((c) => c.dataset.object === "").forEach((c) => c.remove());
-  $("board-time").textContent = index < 0 ? "" : `(since ${clock(data.boards[index].time)})`;
+  $("board-time").textContent = index < 0 ? "" : words.since.replace("{t}", clock(data.boards[index].time));
 }
 
 // Search: every stretch of time a word or formula stands on the board.
@@ -206,7 +208,7 @@ $("search").addEventListener("submit", (event) => {
     li.append(button);
     return li;
   }));
-  $("found").textContent = spans.length === 1 ? "On the board at 1 moment." : `On the board at ${spans.length} moments.`;
+  $("found").textContent = spans.length === 1 ? words.found_one : words.found_many.replace("{n}", spans.length);
 });
 
 // Keeping the page in step with the video.
@@ -215,7 +217,7 @@ function update() {
   const t = video.currentTime;
   showBoard(stateAt(t));
   $("clock").textContent = `${clock(t)} / ${clock(data.duration)}`;
-  $("play").textContent = video.paused ? "Play" : "Pause";
+  $("play").textContent = video.paused ? words.play : words.pause;
   const now = sentences.find((s) => s.cue.start <= t + 1e-6 && t < s.cue.end) || null;
   if (now !== current) {
     if (current) { current.button.classList.remove("current"); current.button.removeAttribute("aria-current"); }
