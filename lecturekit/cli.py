@@ -304,6 +304,9 @@ def present(
             display.close()
     for path in paths:
         typer.echo(f"wrote {path}")
+
+
+@app.command()
 def handout(
     lecture: LectureArg = None,
     quality: QualityOpt = Quality.h,
