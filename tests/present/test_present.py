@@ -284,3 +284,42 @@ def test_the_handout_lies_beside_the_page_a_page_a_beat(room, presented):
     assert pages == len(_steps(room)) == 8
     outputs = json.loads((presented / "render.json").read_text(encoding="utf-8"))
     assert handout.name in json.dumps(outputs)
+
+
+@pytest.fixture(scope="module")
+def transformer_room(browser, transformer, tmp_path_factory):
+    """The transformer's first scene (8 beats, 2 min) presented at -q l, open in the browser."""
+    out = tmp_path_factory.mktemp("transformer-room")
+    result = CliRunner().invoke(app, ["present", str(transformer), "--scene", "1", "-q", "l", "--out", str(out),
+                                      "--quiet", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    folder = out / "the-transformer-from-recurrence-failure-to-attention"
+    context, page, errors = _open(browser, folder)
+    yield page, next(folder.glob("01-*.mp4"))
+    context.close()
+    assert errors == []
+
+
+def test_the_transformer_steps_beat_by_beat_each_ending_on_the_mp4s_frame(transformer_room):
+    """The real lecture, stepped through by keyboard: each beat started (→), finished at once (→
+    again: a presenter who talks faster than the recording), held on the frame its MP4 has at the
+    beat's end (the time exact, the pixels those PyAV decodes); ← returns to the beat before's end."""
+    from lecturekit.handout.frames import frames_at
+
+    page, video = transformer_room
+    steps = _steps(page)
+    assert len(steps) == 8 and {s["scene"] for s in steps} == {0}
+    ends = frames_at(video, [s["last"] for s in steps])
+    for k, step in enumerate(steps):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"presentation.state.playing === {k} || presentation.state.at === {k}")
+        page.keyboard.press("ArrowRight")
+        _held(page, k)
+        time = page.evaluate("presentation.videos[presentation.shown].currentTime")
+        assert abs(time - (step["last"] + 0.5) / FPS) < 1e-5, k
+        assert _difference(page, ends[k]) <= TOLERANCE, k
+        if k and np.abs(ends[k].astype(int) - ends[k - 1]).max() > 3 * TOLERANCE:
+            assert _difference(page, ends[k - 1]) > TOLERANCE, k  # not the board of the beat before
+    page.keyboard.press("ArrowLeft")
+    _held(page, len(steps) - 2)
+    assert _difference(page, ends[-2]) <= TOLERANCE
