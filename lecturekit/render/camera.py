@@ -27,7 +27,7 @@ from weakref import WeakKeyDictionary
 
 import cairo
 import numpy as np
-from manim import ImageMobject, PMobject, VMobject
+from manim import ImageMobject, Mobject, PMobject, VMobject
 from manim.camera.camera import Camera
 from manim.mobject.types.image_mobject import AbstractImageMobject
 from PIL import Image
@@ -55,6 +55,16 @@ class BoardCamera(Camera):
         #: The boxes drawn into since it was set to a list; None: they are not noted (or
         #: something was drawn that the camera cannot bound, so anywhere).
         self.ink: list[Pixels] | None = None
+        #: A mobject's class -> the kind Manim draws it as (`type_or_raise`).
+        self.kinds: dict[type, type] = {}
+
+    def type_or_raise(self, mobject: Mobject) -> type:
+        """As Manim's, which makes its table of kinds anew for every shape of every frame it
+        draws: the kind depends on the class alone, so it is looked up once a class."""
+        kind = self.kinds.get(type(mobject))
+        if kind is None:
+            kind = self.kinds[type(mobject)] = super().type_or_raise(mobject)
+        return kind
 
     def display_multiple_non_background_colored_vmobjects(self, vmobjects: Iterable[VMobject], pixel_array: np.ndarray
                                                           ) -> None:

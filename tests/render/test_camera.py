@@ -117,7 +117,8 @@ def test_a_shape_is_traced_with_the_calls_manims_camera_makes(drawn: list, writt
     from lecturekit.render.typst_mobject import LabelledTypst
 
     with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15}):
-        whole = [_vmobject(*shape) for shape in drawn] + LabelledTypst("$x^2 + sum_i alpha_i$").family_members_with_points()
+        formula = LabelledTypst("$x^2 + sum_i alpha_i$").family_members_with_points()
+        whole = [_vmobject(*shape) for shape in drawn] + formula
         partial = []
         for shape in whole:
             part = VMobject()
@@ -134,3 +135,15 @@ def test_a_shape_is_traced_with_the_calls_manims_camera_makes(drawn: list, writt
             manims = list(context.copy_path())
             _trace(context, shape)
             assert list(context.copy_path()) == manims
+
+
+def test_a_mobject_is_drawn_as_the_kind_manim_draws_it_as() -> None:
+    """The kind a mobject is drawn as, looked up once a class, is Manim's for each."""
+    from manim import Dot, Group, PMobject, Square, VGroup
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15}):
+        ours, manims = BoardCamera(), Camera()
+        mobjects = [Square(), Dot(), VGroup(Square()), _picture(), PMobject(), Group(Dot())]
+        for mobject in mobjects + mobjects:
+            assert ours.type_or_raise(mobject) is manims.type_or_raise(mobject)
+        assert len(ours.kinds) == len(mobjects)
