@@ -15,6 +15,7 @@ from lecturekit.kinds.geometry import STROKE_HALF, footprint
 from lecturekit.kinds.outline import ParentSpace
 from lecturekit.syntax.evaluate import EvaluationError, function_of
 from lecturekit.syntax.nodes import FunctionValue, Value, variables_of
+from lecturekit.work import count
 
 #: Samples along a graph.
 SAMPLES = 241
@@ -66,6 +67,7 @@ def traced(function: Value, numbers: Mapping[str, float], x0: float, x1: float, 
 
 @lru_cache(maxsize=512)
 def _traced(key: Graph) -> tuple[Box, ...]:
+    count("graph footprints")
     return footprint(pieces(key))
 
 

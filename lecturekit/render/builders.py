@@ -51,6 +51,7 @@ from lecturekit.plan.timeline import Values, numbers_key
 from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
+from lecturekit.work import count
 
 STROKE = 5.0
 
@@ -389,6 +390,7 @@ def _curve(key: Graph | None) -> np.ndarray:
     once for a graph, the numbers it follows and its space, as its samples are, since a graph that
     follows no ticking number is built again on every frame its legend entry settles anew.
     Read-only: each curve is given a copy."""
+    count("graph curves")
     points = np.concatenate([np.zeros((0, 3)), *(smoothly(piece) for piece in pieces(key))])
     points.flags.writeable = False
     return points
