@@ -3,7 +3,7 @@ spec, its parent's space and the numbers it is drawn with. Each child kind's mod
 drawing reaches with one of the `*_outline` functions here (its `KindDef.geometry`), and where its
 label may go; the painters draw from the same functions, and the plan lists the outlines on its
 boards. What needs the rest of the board is the plan's: sampling a graph (`plan.sampling`, asked
-through `Figure.sampled`), settling labels (`plan.settle`) and laying out legends (`plan.legends`).
+through `Figure.traced`), settling labels (`plan.settle`) and laying out legends (`plan.legends`).
 
 Where a label lands depends on its size: the painters pass the size of the ink they set, the plan
 the size of the typeset box.
@@ -372,13 +372,13 @@ def plot_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:
     """A FunctionPlot: its curve, and its entry in the legend row above the plot."""
     numbers = figure.numbers_of(spec.name)
     x0, x1 = plot_range(spec, space, numbers)
-    drawn = figure.sampled(spec.function, numbers, x0, x1, space)  # type: ignore[attr-defined]
+    pieces = figure.traced(spec.function, numbers, x0, x1, space)  # type: ignore[attr-defined]
     marks = []
     if spec.label and figure.labelled(spec.name):
         x, y, scale = space.legend[spec.name]
         width, height = (scale * d for d in figure.size(spec.name + LABEL))
         marks.append(("legend", (Box(x - SWATCH, y - height / 2, x + width, y + height / 2),)))  # swatch, then text
-    return Outline(footprint(drawn), marks=tuple(marks))
+    return Outline(pieces, marks=tuple(marks))
 
 
 def plot_point_outline(spec: Spec, space: ParentSpace, figure: Figure) -> Outline:

@@ -69,9 +69,9 @@ class Figure(Protocol):
 
     def size(self, key: str) -> tuple[float, float]: ...
 
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
-                ) -> list[list[np.ndarray]]:
-        """A graph over [x0, x1] as pieces of board points (the plan's sampling)."""
+    def traced(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
+               ) -> tuple[Box, ...]:
+        """The boxes along a graph over [x0, x1] (the footprint of the plan's sampling)."""
         ...
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from lecturekit.boxes import Box, Grid
 from lecturekit.kinds import AxesSpec, kind_def
 from lecturekit.kinds.geometry import LABEL
@@ -16,7 +14,7 @@ from lecturekit.kinds.outline import NumbersOf, Outline, ParentSpace
 from lecturekit.plan import shapes
 from lecturekit.plan.halos import lies_on, meets
 from lecturekit.plan.placement import LABEL_REACH
-from lecturekit.plan.sampling import samples
+from lecturekit.plan.sampling import traced
 from lecturekit.plan.settle import settle
 from lecturekit.plan.typeset import Typeset
 from lecturekit.syntax.evaluate import EvaluationError
@@ -72,9 +70,9 @@ class Figures:
         typeset = self.texts[key]
         return typeset.width, typeset.height
 
-    def sampled(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
-                ) -> list[list[np.ndarray]]:
-        return samples(function, numbers, x0, x1, space)
+    def traced(self, function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
+               ) -> tuple[Box, ...]:
+        return traced(function, numbers, x0, x1, space)
 
     def space(self, spec: Spec, box: Box) -> ParentSpace:
         return shapes.container_space(spec, box, self.objects, self.anchors, self.labelled, self.size,

@@ -11,10 +11,11 @@ from itertools import pairwise
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.kinds.geometry import STROKE_HALF
+from lecturekit.kinds.geometry import STROKE_HALF, footprint
 from lecturekit.kinds.outline import ParentSpace
 from lecturekit.syntax.evaluate import EvaluationError, function_of
 from lecturekit.syntax.nodes import FunctionValue, Value, variables_of
+from lecturekit.work import count
 
 #: Samples along a graph.
 SAMPLES = 241
@@ -27,17 +28,47 @@ _JUMP = 8.0
 _KINK = 0.3
 
 
+#: What a graph's samples are worked out from (`graph`): the function, the numbers it follows,
+#: its x range and its space's box and ranges.
+Graph = tuple[FunctionValue, tuple[tuple[str, float], ...], float, float, Box, tuple[float, float], tuple[float, float]]
+
+
+def graph(function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace) -> Graph | None:
+    """What the graph of `function` over [x0, x1] in `space` is worked out from: frames whose
+    numbers differ only in what it does not follow share it. None for no graph to draw."""
+    if not isinstance(function, FunctionValue) or function.body is None:
+        return None
+    follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
+    return function, follows, x0, x1, space.box, space.x_range, space.y_range
+
+
 def samples(function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace) -> list[list]:
     """A graph as pieces of board points: it breaks where it leaves the plot or is undefined,
     where it jumps (a floor's step, a remainder's wrap: no riser is drawn) and where it turns
     sharply (a clamp's edge: no smoothing hooks past it; that piece starts where the last ends).
     Worked out once for a graph, the numbers it follows and its space: every board and every
     label settled beside it asks again."""
-    if not isinstance(function, FunctionValue) or function.body is None:
-        return []
-    follows = tuple((v, numbers[v]) for v in sorted(variables_of(function)) if v in numbers)
-    found = _samples(function, follows, x0, x1, space.box, space.x_range, space.y_range)
-    return [list(piece) for piece in found]
+    return pieces(graph(function, numbers, x0, x1, space))
+
+
+def pieces(key: Graph | None) -> list[list]:
+    """`samples` of the graph `key` stands for."""
+    return [] if key is None else [list(piece) for piece in _samples(*key)]
+
+
+def traced(function: Value, numbers: Mapping[str, float], x0: float, x1: float, space: ParentSpace
+           ) -> tuple[Box, ...]:
+    """The graph's footprint (`footprint` of its `samples`), worked out once for a graph, the
+    numbers it follows and its space, like its samples: the labels settled beside a graph that
+    stays as it is while another mark follows a ticking number ask for it on every frame."""
+    key = graph(function, numbers, x0, x1, space)
+    return () if key is None else _traced(key)
+
+
+@lru_cache(maxsize=512)
+def _traced(key: Graph) -> tuple[Box, ...]:
+    count("graph footprints")
+    return footprint(pieces(key))
 
 
 @lru_cache(maxsize=512)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -44,12 +45,13 @@ from lecturekit.kinds.geometry import LABEL
 from lecturekit.kinds.outline import ParentSpace
 from lecturekit.plan import shapes
 from lecturekit.plan.items import Figures
-from lecturekit.plan.sampling import samples
+from lecturekit.plan.sampling import Graph, graph, pieces
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import Values, numbers_key
 from lecturekit.plan.typeset import TableMetrics, Typeset
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
+from lecturekit.work import count
 
 STROKE = 5.0
 
@@ -374,13 +376,24 @@ def plot(spec: FunctionPlotSpec, ctx: Context, space: ParentSpace) -> Drawn:
     numbers = ctx.numbers(spec.name)
     x0, x1 = geometry.plot_range(spec, space, numbers)
     curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
-    for piece in samples(spec.function, numbers, x0, x1, space):
-        # each piece smoothed on its own: none across a step or past a clamp's edge
-        curve.append_points(smoothly(piece))
+    curve.points = np.array(_curve(graph(spec.function, numbers, x0, x1, space)))
     group = VGroup(curve)
     if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, space))
     return Drawn(group, ink=curve)
+
+
+@lru_cache(maxsize=256)
+def _curve(key: Graph | None) -> np.ndarray:
+    """A graph's points as a curve, each piece smoothed on its own (none across a step or past a
+    clamp's edge), the pieces one after another as `VMobject.append_points` puts them: worked out
+    once for a graph, the numbers it follows and its space, as its samples are, since a graph that
+    follows no ticking number is built again on every frame its legend entry settles anew.
+    Read-only: each curve is given a copy."""
+    count("graph curves")
+    points = np.concatenate([np.zeros((0, 3)), *(smoothly(piece) for piece in pieces(key))])
+    points.flags.writeable = False
+    return points
 
 
 #: What Manim's VMobject uses: points per cubic curve, where on a segment its corners' handles

@@ -100,3 +100,50 @@ def test_shapes_are_drawn_exactly_as_manims_camera_draws_them(drawn: list) -> No
                 camera.reset()
                 camera.capture_mobjects(mobjects)
             assert np.array_equal(ours.pixel_array, manims.pixel_array)
+
+
+@settings(max_examples=40, deadline=None)
+@given(drawn=st.lists(shapes, min_size=1, max_size=4), written=st.floats(0.0, 1.0),
+       nudge=st.sampled_from([0.0, 1e-7, 1e-3]))
+def test_a_shape_is_traced_with_the_calls_manims_camera_makes(drawn: list, written: float, nudge: float) -> None:
+    """A path traced afresh (`camera._trace`: a glyph being written, a mark that moves) is the one
+    Manim's own camera sets, point for point and subpath for subpath: shapes whole and partly
+    written, glyphs of a formula, curves whose ends are nudged apart by less and more than
+    Manim's tolerance, and points that are not finite."""
+    import cairo
+    from manim import VMobject
+
+    from lecturekit.render.camera import _trace
+    from lecturekit.render.typst_mobject import LabelledTypst
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15}):
+        formula = LabelledTypst("$x^2 + sum_i alpha_i$").family_members_with_points()
+        whole = [_vmobject(*shape) for shape in drawn] + formula
+        partial = []
+        for shape in whole:
+            part = VMobject()
+            part.pointwise_become_partial(shape, 0, written)
+            partial.append(part)
+            nudged = shape.copy()
+            nudged.points[4::8] += nudge  # every other curve starts off the end of the one before
+            partial.append(nudged)
+        unknown = VMobject()
+        unknown.points = np.array([[np.nan, 0.0, 0.0]] * 8)
+        context = cairo.Context(cairo.ImageSurface(cairo.FORMAT_ARGB32, 4, 4))
+        for shape in [*whole, *partial, unknown]:
+            Camera().set_cairo_context_path(context, shape)
+            manims = list(context.copy_path())
+            _trace(context, shape)
+            assert list(context.copy_path()) == manims
+
+
+def test_a_mobject_is_drawn_as_the_kind_manim_draws_it_as() -> None:
+    """The kind a mobject is drawn as, looked up once a class, is Manim's for each."""
+    from manim import Dot, Group, PMobject, Square, VGroup
+
+    with tempconfig({"pixel_width": 320, "pixel_height": 180, "frame_rate": 15}):
+        ours, manims = BoardCamera(), Camera()
+        mobjects = [Square(), Dot(), VGroup(Square()), _picture(), PMobject(), Group(Dot())]
+        for mobject in mobjects + mobjects:
+            assert ours.type_or_raise(mobject) is manims.type_or_raise(mobject)
+        assert len(ours.kinds) == len(mobjects)
