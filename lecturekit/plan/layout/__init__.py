@@ -3,9 +3,11 @@ visuals (Figure, Axes, Image, Table) and text (Panel, Block, Math, Derivation, T
 
 Rules:
 - Nothing overlaps; everything stays in the safe area; visuals keep their aspect ratio exactly.
-- Every visual is shown at least at its visible size: a picture along its longer side `VISIBLE`
-  of the safe area's shorter side (one size on every board: a heading or a title card above it
-  leaves less room, not a smaller picture), a table at its smallest legible scale (`min_scale`),
+- Every visual is shown at least at its visible size, its stated minimum (`kinds.base.Least`): a
+  picture along its longer side `Item.visible` (`VISIBLE`) of the safe area's shorter side (one
+  size on every board: a heading or a title card above it leaves less room, not a smaller
+  picture), a Figure or an Axes no lower than `Item.least_height` (its own label's band over a
+  drawing as tall as its labels stacked), a table at its smallest legible scale (`min_scale`),
   as drawn: a visual a Box action rings keeps the ring's room inside its box (`Item.ring`), and
   the arrangement gives where it is drawn (`Item.drawn`).
 - Text is never set below `Sizes.minimum` (24: in New Computer Modern at 1080p an x-height of
@@ -80,8 +82,17 @@ when they fit at the last step (so at no step when they cannot).
 
 from lecturekit.plan.layout.board import arrange, content_area, most_arrangements
 from lecturekit.plan.layout.columns import LONE_GROWTH, LONE_SHARE
-from lecturekit.plan.layout.model import MAX_MEASURE, Arrangement, Item, Placed, Role, TextSize, bounds_of, shifted
-from lecturekit.plan.layout.pictures import VISIBLE
+from lecturekit.plan.layout.model import (
+           MAX_MEASURE,
+           VISIBLE,
+           Arrangement,
+           Item,
+           Placed,
+           Role,
+           TextSize,
+           bounds_of,
+           shifted,
+)
 
 __all__ = ["LONE_GROWTH", "LONE_SHARE", "MAX_MEASURE", "VISIBLE", "Arrangement", "Item", "Placed", "Role", "TextSize",
            "arrange", "bounds_of", "content_area", "most_arrangements", "shifted"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from lecturekit.boxes import Box
+from lecturekit.kinds.base import VISIBLE
 
 #: wrap width in units (None: unwrapped), font size -> (width, height) in units
 TextSize = Callable[[float | None, float], tuple[float, float]]
@@ -45,8 +46,12 @@ class Item:
     largest: float = 0.0
     #: The box around a text's lines (a Panel's), in units: it does not scale with the font.
     padding: float = 0.0
-    #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot).
+    #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot,
+    #: its labels stacked: `kinds.base.Least`).
     least_height: float = 0.0
+    #: A picture drawn smaller along its longer side than this share of the safe area's shorter
+    #: side is not seen (`kinds.base.Least.longer`).
+    visible: float = VISIBLE
     #: The font of its role in the theme (body, math, table text): the board's type scale is font over base;
     #: a table (a visual with a base) is set at that scale too (`Content._at`).
     base: float = 0.0

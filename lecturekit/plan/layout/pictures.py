@@ -11,8 +11,6 @@ from lecturekit.plan.layout.columns import LONE_GROWTH, Texts
 from lecturekit.plan.layout.model import EPS, Arrangement, Item, Placed
 from lecturekit.work import count
 
-#: A picture's smallest visible size: its longer side over the safe area's shorter side.
-VISIBLE = 0.3
 #: Up to this many visuals on a board try every way to break them into rows (2**(n-1) of them).
 EXHAUSTIVE = 6
 #: Ways of rows whose smallest visual is within this share of the best's are as good for the
@@ -59,7 +57,7 @@ class Pictures(Texts):
         if visual.natural is not None:
             return box.width >= visual.natural[0] * visual.min_scale - EPS
         x0, y0, x1, y1 = self.theme.board.safe
-        need = VISIBLE * min(x1 - x0, y1 - y0)
+        need = visual.visible * min(x1 - x0, y1 - y0)
         return max(box.width, box.height) >= need - EPS and box.height >= visual.least_height - EPS
 
     def _visible_width(self, visual: Item) -> float:
@@ -71,7 +69,7 @@ class Pictures(Texts):
         if visual.natural is not None:
             return visual.at(visual.min_scale)
         x0, y0, x1, y1 = self.theme.board.safe
-        need = VISIBLE * min(x1 - x0, y1 - y0)
+        need = visual.visible * min(x1 - x0, y1 - y0)
         w, h = (need, need / visual.aspect) if visual.aspect >= 1 else (need * visual.aspect, need)
         if h < visual.least_height:
             w, h = visual.least_height * visual.aspect, visual.least_height

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lecturekit.plan.layout.pictures import EXHAUSTIVE, VISIBLE, breaks, filled, level
+from lecturekit.plan.layout import VISIBLE
+from lecturekit.plan.layout.pictures import EXHAUSTIVE, breaks, filled, level
 from lecturekit.theme import THEME
 from tests.plan.layout.rooms import AREA, content, picture
 
