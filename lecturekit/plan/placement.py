@@ -228,7 +228,8 @@ def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, s
     if role is Role.VISUAL:
         least = kind_def(spec.kind).least
         return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme, stacked),
-                    ring=margin, visible=VISIBLE if least is None else least.longer)
+                    crowded_height=least_height(spec, theme), ring=margin,
+                    visible=VISIBLE if least is None else least.longer)
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
     padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin

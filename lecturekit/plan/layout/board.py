@@ -73,6 +73,19 @@ def most_arrangements(n: int) -> int:
 
 
 def arrange(items: list[Item], theme: Theme) -> Arrangement:
+    """Where every item goes. A diagram drawn at least as tall as its labels stacked
+    (`Item.least_height`) yields that height only on a board that cannot hold its texts legibly
+    and every visual at its least: laid out again with each visual at its `Item.crowded_height`,
+    that layout wins where it names fewer items it could not set legibly (a diagram drawn at its
+    visible size beside legible texts, not a speck beside them)."""
+    first = _arranged(items, theme)
+    if not first.unfit or all(i.crowded_height >= i.least_height for i in items):
+        return first
+    relaxed = _arranged([replace(i, least_height=min(i.least_height, i.crowded_height)) for i in items], theme)
+    return relaxed if len(relaxed.unfit) < len(first.unfit) else first
+
+
+def _arranged(items: list[Item], theme: Theme) -> Arrangement:
     count("board layouts")
     f = theme.board
     sx0, _, sx1, sy1 = f.safe

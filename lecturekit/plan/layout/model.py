@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -49,6 +50,9 @@ class Item:
     #: A visual in a lower box is not seen as it should be (a Figure's own label over its plot,
     #: its labels stacked: `kinds.base.Least`).
     least_height: float = 0.0
+    #: The least height a diagram yields to on a board that cannot hold its texts legibly with it at
+    #: `least_height` (its labels stacked yield, its own label's band does not: `arrange`).
+    crowded_height: float = math.inf
     #: A picture drawn smaller along its longer side than this share of the safe area's shorter
     #: side is not seen (`kinds.base.Least.longer`).
     visible: float = VISIBLE
