@@ -13,6 +13,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from lecturekit.cli import app
+from lecturekit.plan.layout import VISIBLE
 from lecturekit.plan.legends import LEGEND_ROW
 from lecturekit.theme import THEME
 
@@ -48,3 +49,15 @@ def test_a_diagram_under_a_table_is_drawn_as_tall_as_its_labels_stacked_not_a_st
     units_high = (bottom - top) * THEME.board.height
     assert units_high >= 5 * LEGEND_ROW - 1e-6
     assert all(i["font"] >= THEME.sizes.minimum - 1e-6 for i in board.values() if i.get("font"))
+
+
+def test_a_diagram_yields_its_labels_height_on_a_board_that_cannot_hold_it_but_stays_visible():
+    """a-table-of-sentences at 0:12: a Figure with five labels beside a Panel and a Table of
+    sentences, which the board cannot hold with the Figure as tall as its labels stacked. With that
+    height as a hard floor, the Figure was drawn 0.5 units high, a speck, its own label at 24 beside
+    the others at 28; it yields that height instead, drawn at least at its visible size."""
+    plan = plan_of(STRANGERS.parent / "a-table-of-sentences" / "lecture.json")
+    x0, y0, x1, y1 = board_at(plan, 12.0)["cycle"]["bbox"]
+    sx0, sy0, sx1, sy1 = THEME.board.safe
+    longer = max((x1 - x0) * THEME.board.width, (y1 - y0) * THEME.board.height)
+    assert longer >= VISIBLE * min(sx1 - sx0, sy1 - sy0) - 1e-3
