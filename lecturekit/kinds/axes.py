@@ -4,7 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lecturekit.kinds.base import FRAME_IN, Entrance, Ink, KindDef, Parent, Role, Stands, entering, register, timing
+from lecturekit.kinds.base import (
+    FRAME_IN,
+    VISIBLE,
+    Entrance,
+    Ink,
+    KindDef,
+    Least,
+    Parent,
+    Role,
+    Stands,
+    entering,
+    register,
+    timing,
+)
 from lecturekit.syntax.nodes import FieldType, Kind, Num, Spec, Tuple, Value, attribute
 
 
@@ -36,4 +49,5 @@ KIND = register(KindDef(
     geometry=None,
     stands=Stands.ELSEWHERE,
     hints=frozenset(),
+    least=Least(longer=VISIBLE, labels_stacked=0.5),
 ))

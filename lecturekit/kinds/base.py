@@ -110,6 +110,25 @@ class TextStyle:
 
 
 @dataclass(frozen=True)
+class Least:
+    """The smallest a visual of this kind is drawn and still read, its stated minimum: the layout
+    shrinks the board's texts (down to the minimum size) before it draws the visual smaller, and
+    draws it smaller only where the board cannot hold its texts at the minimum with every visual
+    at its least (`lecturekit/plan/layout`)."""
+
+    #: Its longer side, as a share of the safe area's shorter side.
+    longer: float
+    #: Its drawing at least as tall as the labels and texts drawn in it, stacked at the label size,
+    #: up to this share of the safe area's shorter side (0: no such floor): a diagram's marks are
+    #: read with their labels, so a diagram squeezed below its labels is not read either.
+    labels_stacked: float = 0.0
+
+
+#: A picture's visible size: its longer side over the safe area's shorter side.
+VISIBLE = 0.3
+
+
+@dataclass(frozen=True)
 class KindDef:
     """Everything one kind means. Every part must be given: a kind that lacks one fails where
     its module makes it, at import."""
@@ -149,6 +168,9 @@ class KindDef:
     stands: Stands
     #: The style hints (`x: enter:write-left-to-right.`) that shape its entrance; any other is warned of.
     hints: frozenset[str]
+    #: How small the layout may draw it (`Least`); None for what is not a picture (a text, a
+    #: table, which is as small as its text at the minimum size, or a child).
+    least: Least | None
 
     def __post_init__(self) -> None:
         for part in ("enters", "seconds"):

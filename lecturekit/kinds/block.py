@@ -45,4 +45,5 @@ KIND = register(KindDef(
     geometry=None,
     stands=Stands.ELSEWHERE,
     hints=WRITTEN_HINTS,
+    least=None,
 ))

@@ -32,4 +32,5 @@ KIND = register(KindDef(
     geometry=None,
     stands=Stands.ELSEWHERE,
     hints=frozenset(),
+    least=None,
 ))

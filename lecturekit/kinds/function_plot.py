@@ -34,4 +34,5 @@ KIND = register(KindDef(
     geometry=plot_outline,
     stands=Stands.ELSEWHERE,
     hints=frozenset(),
+    least=None,
 ))

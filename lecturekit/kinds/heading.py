@@ -44,4 +44,5 @@ KIND = register(KindDef(
     geometry=None,
     stands=Stands.ELSEWHERE,
     hints=WRITTEN_HINTS,
+    least=None,
 ))

@@ -35,4 +35,5 @@ KIND = register(KindDef(
     geometry=segment_outline,
     stands=Stands.BETWEEN,
     hints=frozenset(),
+    least=None,
 ))

@@ -47,4 +47,5 @@ KIND = register(KindDef(
     geometry=label_outline,
     stands=Stands.ELSEWHERE,
     hints=WRITTEN_HINTS,
+    least=None,
 ))

@@ -34,4 +34,5 @@ KIND = register(KindDef(
     geometry=point_outline,
     stands=Stands.AT,
     hints=frozenset(),
+    least=None,
 ))

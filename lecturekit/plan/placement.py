@@ -215,19 +215,21 @@ def _pair(value: Value | None) -> tuple[float, float] | None:
 
 
 def item_for(spec: Spec, parts: list[Part], theme: Theme, folder: Path | None, shown: Placed | None,
-             rewraps: bool = True, margin: float = 0.0) -> Item:
+             rewraps: bool = True, margin: float = 0.0, stacked: float = 0.0) -> Item:
     """What the layout places for a top-level object; `shown` where it stands if it is on the
     board already: a visual may scale anew, a paragraph may wrap anew (with `rewraps`) but keeps
     its font, and other texts keep their size; a text keeps `margin` around it, a table room for
-    it (`room_around`)."""
+    it (`room_around`); a Figure or an Axes is drawn at least as tall as its labels `stacked`."""
     role = layout_role(spec)
     assert role is not None, spec.kind
     sizes = theme.sizes
     if isinstance(spec, TableSpec):
         return _table(spec, theme, shown, margin)
     if role is Role.VISUAL:
-        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme),
-                    ring=margin)
+        least = kind_def(spec.kind).least
+        return Item(spec.name, role, aspect=aspect_of(spec, folder), least_height=least_height(spec, theme, stacked),
+                    crowded_height=least_height(spec, theme), ring=margin,
+                    visible=VISIBLE if least is None else least.longer)
     style = kind_def(spec.kind).text
     font = getattr(sizes, style.font) if style is not None else sizes.body
     padding = (theme.board.panel_padding if style is not None and style.padded else 0.0) + margin
@@ -302,14 +304,36 @@ def room_around(objects: Mapping[str, Spec], actions: Iterable[Action], board: B
     return {name: margin for name, margin in room.items() if margin > 0}
 
 
-def least_height(spec: Spec, theme: Theme) -> float:
+def least_height(spec: Spec, theme: Theme, stacked: float = 0.0) -> float:
     """How low a box a Figure or an Axes can stand in: its own label's band at the smallest font
-    over a plot's room (two EDGEs: a dot on the plot's edge stays clear of the label); 0 for one
-    without a label (and any other visual)."""
+    over its drawing, which is at least as tall as the labels drawn in it `stacked`
+    (`labels_stacked`) and at least a plot's room (two EDGEs: a dot on the plot's edge stays clear
+    of the label); 0 for one with neither (and any other visual)."""
     label = label_spec(spec) if isinstance(spec, AxesSpec | FigureSpec) else None
     if label is None:
+        return stacked
+    return typeset(label, [], theme.sizes.minimum, None, theme).height + 2 * TITLE_GAP + max(2 * EDGE, stacked)
+
+
+def labels_stacked(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme) -> float:
+    """The labels and texts of what a Figure or an Axes draws (over the whole scene) stacked at the
+    label size, each a legend's row (`LEGEND_ROW`) or as tall as it is set, up to its kind's share
+    of the safe area's shorter side (`kinds.base.Least`): how tall its drawing is at least, so that
+    its marks are read with their labels."""
+    least = kind_def(scene.objects[container].kind).least
+    if least is None or least.labels_stacked <= 0:
         return 0.0
-    return typeset(label, [], theme.sizes.minimum, None, theme).height + 2 * TITLE_GAP + 2 * EDGE
+    heights = []
+    for name, spec in scene.objects.items():
+        if spec.parent != container or name in scene.broken:
+            continue
+        if kind_def(spec.kind).text is not None and spec.text is not None:
+            heights.append(typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).height)
+        if (label := label_spec(spec)) is not None:
+            heights.append(typeset(label, [], theme.sizes.label, None, theme).height)
+    heights = [max(h, LEGEND_ROW) for h in heights]
+    x0, y0, x1, y1 = theme.board.safe
+    return min(sum(heights), least.labels_stacked * min(x1 - x0, y1 - y0))
 
 
 def clock(seconds: float) -> str:
@@ -381,6 +405,7 @@ class _Placer:
         shown = {timed.action.object for timed in scene.actions if isinstance(timed.action, Show)}
         self.widest = {n: _widest_text(scene, n, parts, theme, shown) for n in top
                        if kind_def(scene.objects[n].kind).container}
+        self.stacked = {n: labels_stacked(scene, n, parts, theme) for n in self.widest}
         self.done: set[int] = set()  # events already handled (a departure taken into a group)
         self.used_moves: set[int] = set()
         self.stays: dict[str, list[Stay]] = {}
@@ -519,7 +544,8 @@ class _Placer:
                 and not (self.grown(again) and any(set(held) - set(names) for held in life)):
             return again  # but a formula grown alone, where the board is to hold more
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
-                          self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0)) for n in names]
+                          self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0),
+                          self.stacked.get(n, 0.0)) for n in names]
         if life:
             now = self.fresh_layout(tuple(names))
             scale = min(self.fresh_layout(s)[0] for s in life)
@@ -610,7 +636,7 @@ class _Placer:
         formula that grows; inf with no text)."""
         if names not in self.fresh:
             items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
-                              margin=self.room.get(n, 0.0)) for n in names]
+                              margin=self.room.get(n, 0.0), stacked=self.stacked.get(n, 0.0)) for n in names]
             laid = self.roomy(items)
             self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
                                       if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
@@ -703,7 +729,6 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
         return arrangement, ()
     places = dict(roomy.places)
     x0, y0, x1, y1 = theme.board.safe
-    seen = VISIBLE * min(x1 - x0, y1 - y0)
     small = []
     for item in items:
         if item.name in wider:
@@ -715,7 +740,8 @@ def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str
                 mid_x += min(max(sides[item.name].offset(), -slack), slack)
             places[item.name] = replace(places[item.name], box=Box.around(mid_x, mid_y, width, height))
             # its room was seen; what is drawn in it is narrower
-            if max(height * item.aspect, height) < seen - 1e-9 and item.name not in roomy.unfit:
+            if max(height * item.aspect, height) < item.visible * min(x1 - x0, y1 - y0) - 1e-9 \
+                    and item.name not in roomy.unfit:
                 small.append(item.name)
     unfit = tuple(i.name for i in items if i.name in roomy.unfit or i.name in small)
     return replace(roomy, places=places, unfit=unfit), tuple(wider)

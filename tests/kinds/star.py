@@ -55,6 +55,7 @@ KIND = KindDef(
     geometry=star_outline,
     stands=Stands.AT,
     hints=frozenset(),
+    least=None,
 )
 
 

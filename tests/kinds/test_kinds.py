@@ -51,7 +51,7 @@ PARTS = dict(kind=Kind("Shape"), spec=_Shape, role=Role.CHILD, parent=Parent.REQ
              stepped=False, reflows=False, text=None, inks=Ink.MARK, backing=None, fills=False,
              enters=entering(Entrance.CREATE),
              seconds=timing(1.0), label_rank=None, labelled=True, geometry=None, stands=Stands.ELSEWHERE,
-             hints=frozenset())
+             hints=frozenset(), least=None)
 
 
 @pytest.mark.parametrize("part", sorted(PARTS))

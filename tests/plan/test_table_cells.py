@@ -221,7 +221,7 @@ def test_a_board_two_of_whose_objects_fit_neither_side_by_side_nor_stacked_is_pr
     hair too wide to sit beside it in the narrowest column a Panel is set in. Their areas sum to
     less than the board's, so the least-area test could not prove it, and `check` said the
     layout found no place 'though the board may hold them'. Two boxes apart are parted by a
-    line down or across the board (`_Content._apart`), so now `check` says it cannot hold it."""
+    line down or across the board (`Holding._apart`), so now `check` says it cannot hold it."""
     five = "The the the the the."
     long = f"The the the the the the the the {URL}."
     rows = ((five, long, five), (five, five, f"The the number the {URL} the the the the."),

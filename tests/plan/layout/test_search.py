@@ -1,0 +1,31 @@
+"""The search and its score (`plan/layout/search.py`, `plan/layout/scoring.py`)."""
+
+from __future__ import annotations
+
+from lecturekit.boxes import Box
+from lecturekit.plan.layout import Arrangement, Placed, bounds_of
+from tests.plan.layout.rooms import AREA, content, picture, text
+
+
+def test_every_option_at_a_step_fits_the_area_and_shows_its_visuals():
+    board = content([picture("p", 1.5), text("a", 300), text("b", 200)])
+    options = list(board._options(0, 1))
+    assert options
+    for option in options:
+        assert bounds_of(option.places.values()).inside(AREA)
+        assert all(board._visible(v, option.places[v.name].box) for v in board.visuals)
+
+
+def test_the_score_prefers_the_arrangement_whose_smallest_item_is_largest():
+    board = content([picture("p"), text("a", 100)])
+    big, small = (Arrangement({"p": Placed(Box.around(0, 0, 4 * k, 4 * k)),
+                               "a": Placed(Box.around(5, 0, 3, 1), 32.0, 3.0)}) for k in (1.0, 0.5))
+    assert board._score(big) > board._score(small)
+
+
+def test_texts_in_two_groups_are_tried_beside_or_under_the_visuals_with_the_first_texts():
+    board = content([picture("p", 2.0), text("a", 200), text("b", 400), text("c", 400)])
+    grouped = list(board._groups(0))
+    assert grouped
+    for option in grouped:
+        assert set(option.places) == {"p", "a", "b", "c"}
