@@ -56,10 +56,12 @@ def judged(plan: ScenePlan) -> list[Cue]:
 
 
 def boxes_of(plan: ScenePlan, cue: Cue) -> list[Box]:
-    """Where the cue's object (its label, legend entry and ring) is drawn just before the cue and
-    once it has run, and where the cue puts it (an arrival gone again before a board lists it)."""
+    """Where the cue's object (its label, legend entry and ring) is drawn just before the cue, on
+    the frame judged (a label written while its Figure has yet to move) and once it has run, and
+    where the cue puts it (an arrival gone again before a board lists it)."""
     placed = [cue.place.box] if cue.place is not None else []
-    return placed + [item.box for frame in (max(cue.frame - 1, 0), cue.end_frame) for item in plan.items_at(frame)
+    frames = (max(cue.frame - 1, 0), cue.frame + 1, cue.end_frame)
+    return placed + [item.box for frame in frames for item in plan.items_at(frame)
                      if cue.object in (item.name, item.of)]
 
 

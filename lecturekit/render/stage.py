@@ -35,6 +35,15 @@ from lecturekit.render.emphasis import Emphasis, targets
 from lecturekit.replay import Replay
 
 
+def progress(cue: Cue, frame: int) -> float:
+    """How far the cue's effect stands on `frame` (one of its frames): not begun on the cue's own
+    frame, which is drawn before it starts, and on each later one as far as it has run by the end
+    of that frame's time, so that the frame after the cue already shows a step of it (a ninth of
+    a grow or a fade left a small dot or a hairline 0 to 2 pixels changed), and it lands a frame
+    before it ends."""
+    return 0.0 if frame <= cue.frame else min(1.0, (frame + 1 - cue.frame) / cue.frames)
+
+
 class Stage:
     def __init__(self, plan: ScenePlan):
         self.plan = plan
@@ -75,6 +84,12 @@ class Stage:
         if frame < self.frame:
             raise ValueError("the board only moves forward")
         changed = bool(self.running)
+        values = self.plan.values_at(frame)
+        moved = {k for k in values if values[k] != self.board.values.get(k)}
+        self.board.values = values  # always: the numbers objects are held at travel with them
+        if moved:  # before the frame's cues begin, so that they act on what the frame draws
+            self._redraw(moved)
+            changed = True
         cues = self.plan.cues
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
@@ -85,13 +100,7 @@ class Stage:
             changed = True
         changed |= self._finish_until(frame)
         for cue, effect in self.running:
-            effect.update((frame - cue.frame) / cue.frames)
-        values = self.plan.values_at(frame)
-        moved = {k for k in values if values[k] != self.board.values.get(k)}
-        self.board.values = values  # always: the numbers objects are held at travel with them
-        if moved:
-            self._redraw(moved)
-            changed = True
+            effect.update(progress(cue, frame))
         self.frame = frame
         return changed
 
