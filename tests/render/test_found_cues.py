@@ -12,13 +12,14 @@ from tests.lecture_strategy import plan_of, written
 
 FOUND = Path(__file__).parents[1] / "lectures" / "found"
 #: Found lectures with a cue whose object does not change on the frame after its own (issue 43,
-#: open, 2026-12-07: arrivals above all, then moves, emphases, departures and rings): each a strict
-#: expected failure, taken off the list once mended.
+#: open, 2026-12-07, 45 cues). Causes seen: a Figure still a bare card moved (its card is a shade,
+#: 8 levels, off the board), a flash the plan cuts to one frame, an Image emphasised (its highlight
+#: is behind it); the rest (Figures hidden, arrivals on a scene's first frame) not looked into yet.
+#: Each a strict expected failure, taken off the list once mended.
 LATE = frozenset({
-    "a-formula-after-a-legible-board-keeps-its-scale",
     "a-crowded-board-sets-a-returning-panel-at-a-second-body-size",
     "a-figure-text-stays-by-its-figure",
-    "a-generated-board-0.012-off-the-middle",
+    "a-formula-after-a-legible-board-keeps-its-scale",
     "a-generated-board-0.015-off-the-middle",
     "a-generated-board-0.037-off-the-middle",
     "a-generated-board-0.055-off-the-middle",
@@ -30,13 +31,9 @@ LATE = frozenset({
     "a-title-gone-before-its-group-is-on-the-board",
     "a-value-cut-inside-a-reference",
     "a-wide-legend-at-the-edge-keeps-off-a-ring",
-    "label-kept-inside-its-axes",
     "layout-a-short-visit-then-the-board-settles",
     "layout-a-table-set-small-is-named",
     "layout-axes-over-table",
-    "layout-small-table-beside-texts",
-    "legend-inside-a-thin-axes",
-    "legend-of-an-axes-too-small-for-it",
     "nine-objects-no-legible-place",
 })
 
