@@ -39,9 +39,10 @@ def progress(cue: Cue, frame: int) -> float:
     """How far the cue's effect stands on `frame` (one of its frames): not begun on the cue's own
     frame, which is drawn before it starts, and on each later one as far as it has run by the end
     of that frame's time, so that the frame after the cue already shows a step of it (a ninth of
-    a grow or a fade left a small dot or a hairline 0 to 2 pixels changed), and it lands a frame
-    before it ends."""
-    return 0.0 if frame <= cue.frame else min(1.0, (frame + 1 - cue.frame) / cue.frames)
+    a grow or a fade left a small dot or a hairline 0 to 2 pixels changed); but never at its end
+    before its end frame, since a flash at its end is the object as it was (a flash of two frames
+    would show nothing)."""
+    return 0.0 if frame <= cue.frame else min(frame + 1 - cue.frame, cue.frames - 0.5) / cue.frames
 
 
 class Stage:

@@ -98,14 +98,17 @@ SMALL = {
 @pytest.mark.slow
 def test_small_marks_change_their_pixels_on_the_frame_after_their_cue(write_lecture, tmp_path: Path) -> None:
     """The defect: a dot grown showed a ninth of its size on that frame, 0 to 2 pixels; each
-    effect is now drawn on a frame as far as it has run by the end of it (`stage.progress`)."""
+    effect is now drawn on a frame as far as it has run by the end of it, but not at its end
+    before its end frame: a flash of two frames would show nothing (`stage.progress`)."""
     does = [(0.0, "f is shown on the screen, drawn."), (0.2, "hair is shown on the screen, drawn."),
             (0.2, "v is shown on the screen, grown.")]
     does += [(1.0 + 0.1 * i, f"p{i} is shown on the screen, grown.") for i in range(6)]
     does += [(2.0, "one is shown on the screen, written out."), (3.0, "v is indicated — a transient flash."),
-             (4.0, "hair is hidden from the screen."), (4.5, "p5 is indicated — a transient flash.")]
+             (4.0, "hair is hidden from the screen."), (4.5, "p5 is indicated — a transient flash."),
+             (5.0, "v is indicated — a transient flash."), (5.14, "v is hidden from the screen.")]
     [plan] = plan_of(write_lecture(SMALL, does, end=6.0))
     assert len(judged(plan)) == len(does) - 1  # all but the Figure, a card
+    assert [c.frames for c in plan.cues if c.time == 5.0] == [2]  # cut short by the vector's leaving
     assert late_cues(plan, painted(plan, tmp_path)) == []
 
 
