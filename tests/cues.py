@@ -18,7 +18,7 @@ import av
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.forms import Show
+from lecturekit.forms import BoxAround, Show
 from lecturekit.kinds import Ink, kind_def
 from lecturekit.kinds.geometry import LABEL
 from lecturekit.plan.scene_plan import ScenePlan
@@ -39,13 +39,21 @@ def judged(plan: ScenePlan) -> list[Cue]:
     """The cues that change the painted picture: every cue of a form that changes what is drawn
     (`Cue.changes_picture`) and takes time, but an arrival of what draws no ink of its own (an
     Image is a picture faded in, a Figure or an Axes without a label a card, which is decoration,
-    until its children arrive: their cues are judged), a cue on the scene's last frame, and a cue
-    on what stands on the board for no frame: an arrival gone again by the next frame, and a
-    departure, move or mark of what arrived on the same frame."""
+    until its children arrive: their cues are judged, and so is a ring around it; what else is
+    done to such a card while none of its children is on the board moves a shade a few levels off
+    the board's), a cue on the scene's last frame, and a cue on what stands on the board for no
+    frame: an arrival gone again by the next frame, and a departure, move or mark of what arrived
+    on the same frame."""
+
+    def card(name: str, frame: int) -> bool:
+        """A Figure or an Axes without a label, and none of its children on the board at `frame`."""
+        return (kind_def(plan.objects[name].kind).inks is Ink.LABEL and name + LABEL not in plan.texts
+                and not set(plan.scene.children(name)) & plan.shown_at(frame))
 
     def inks(cue: Cue) -> bool:
         if not isinstance(cue.action, Show):
-            return cue.object in plan.shown_at(cue.frame - 1)
+            on = plan.shown_at(cue.frame - 1)
+            return cue.object in on and (isinstance(cue.action, BoxAround) or not card(cue.object, cue.frame - 1))
         drawn = kind_def(plan.objects[cue.object].kind).inks
         return cue.object in plan.shown_at(cue.frame + 1) and (
             drawn in (Ink.TEXT, Ink.MARK) or (drawn is Ink.LABEL and cue.object + LABEL in plan.texts))
@@ -56,10 +64,12 @@ def judged(plan: ScenePlan) -> list[Cue]:
 
 
 def boxes_of(plan: ScenePlan, cue: Cue) -> list[Box]:
-    """Where the cue's object (its label, legend entry and ring) is drawn just before the cue and
-    once it has run, and where the cue puts it (an arrival gone again before a board lists it)."""
+    """Where the cue's object (its label, legend entry and ring) is drawn just before the cue, on
+    the frame judged (a label written while its Figure has yet to move) and once it has run, and
+    where the cue puts it (an arrival gone again before a board lists it)."""
     placed = [cue.place.box] if cue.place is not None else []
-    return placed + [item.box for frame in (max(cue.frame - 1, 0), cue.end_frame) for item in plan.items_at(frame)
+    frames = (max(cue.frame - 1, 0), cue.frame + 1, cue.end_frame)
+    return placed + [item.box for frame in frames for item in plan.items_at(frame)
                      if cue.object in (item.name, item.of)]
 
 

@@ -35,6 +35,16 @@ from lecturekit.render.emphasis import Emphasis, targets
 from lecturekit.replay import Replay
 
 
+def progress(cue: Cue, frame: int) -> float:
+    """How far the cue's effect stands on `frame` (one of its frames): not begun on the cue's own
+    frame, which is drawn before it starts, and on each later one as far as it has run by the end
+    of that frame's time, so that the frame after the cue already shows a step of it (a ninth of
+    a grow or a fade left a small dot or a hairline 0 to 2 pixels changed); but never at its end
+    before its end frame, since a flash at its end is the object as it was (a flash of two frames
+    would show nothing)."""
+    return 0.0 if frame <= cue.frame else min(frame + 1 - cue.frame, cue.frames - 0.5) / cue.frames
+
+
 class Stage:
     def __init__(self, plan: ScenePlan):
         self.plan = plan
@@ -46,6 +56,8 @@ class Stage:
         self.next_end = plan.frames + 1
         self.next_cue = 0
         self.frame = -1
+        #: The objects whose effects ended in the last `advance`.
+        self.ended: set[str] = set()
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
         self.gone = self._departures()
@@ -75,23 +87,29 @@ class Stage:
         if frame < self.frame:
             raise ValueError("the board only moves forward")
         changed = bool(self.running)
+        values = self.plan.values_at(frame)
+        moved = {k for k in values if values[k] != self.board.values.get(k)}
+        self.board.values = values  # always: the numbers objects are held at travel with them
+        if moved:  # before the frame's cues begin, so that they act on what the frame draws
+            self._redraw(moved)
         cues = self.plan.cues
+        started = False
+        self.ended = set()
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
             self._finish_until(cue.frame)
             if self.gone.get(self.next_cue, frame + 1) > frame:  # not something that has left again
                 self._begin(cue, done_by=frame)
             self.next_cue += 1
-            changed = True
-        changed |= self._finish_until(frame)
+            started = True
+        ended = self._finish_until(frame)
+        # an effect ended puts back the drawing it began on (a flash's): built again, unless an
+        # effect runs on it now
+        if moved and (redo := self.ended - {c.object for c, _ in self.running}):
+            self._redraw(moved, redo)
+        changed |= bool(moved) or started or ended
         for cue, effect in self.running:
-            effect.update((frame - cue.frame) / cue.frames)
-        values = self.plan.values_at(frame)
-        moved = {k for k in values if values[k] != self.board.values.get(k)}
-        self.board.values = values  # always: the numbers objects are held at travel with them
-        if moved:
-            self._redraw(moved)
-            changed = True
+            effect.update(progress(cue, frame))
         self.frame = frame
         return changed
 
@@ -106,6 +124,7 @@ class Stage:
         for cue, effect in sorted(done, key=lambda ce: ce[0].end_frame):
             effect.finish()
             self._after(cue)
+            self.ended.add(cue.object)
         return True
 
     def _departures(self) -> dict[int, int]:
@@ -185,9 +204,10 @@ class Stage:
         if isinstance(cue.action, Hide) and cue.carried_by is None:
             self.board.remove(cue.object)
 
-    def _redraw(self, moved: set[str]) -> None:
+    def _redraw(self, moved: set[str], only: set[str] | None = None) -> None:
+        """Build again what follows the numbers `moved` (of it, only `only`)."""
         for name, variables in self.plan.depends.items():
-            if name in self.board.live and variables & moved:
+            if name in self.board.live and variables & moved and (only is None or name in only):
                 self.board.rebuild(name)
 
     # ------------------------------------------------------------ effects, one a form
