@@ -110,7 +110,9 @@ def test_a_killed_worker_fails_the_render_cleanly(tmp_path: Path) -> None:
     os.kill(workers[0], signal.SIGKILL)
     assert process.wait(timeout=60) == 3
     message = process.stderr.read() if process.stderr else ""
-    assert message.startswith("error: lecture: a render worker process died") and "Traceback" not in message
+    *progress, last = message.strip().splitlines()  # the progress drawn before the kill landed, then the error
+    assert last.startswith("error: lecture: a render worker process died") and "Traceback" not in message
+    assert all(line.startswith("rendering: ") for line in progress), progress
     _outputs_are_whole(tmp_path)
 
 
