@@ -63,6 +63,11 @@ def scene_path(settings: RenderSettings, slug: str, plan: ScenePlan | ResolvedSc
     return settings.folder(slug) / f"{plan.index:02d}-{plan.slug}{settings.format.suffix}"
 
 
+def lecture_path(settings: RenderSettings, slug: str) -> Path:
+    """The lecture's own video, its scenes joined: `SLUG.mp4` beside them."""
+    return settings.folder(slug) / f"{slug}{settings.format.suffix}"
+
+
 @dataclass(frozen=True)
 class RenderedScene:
     index: int
@@ -514,7 +519,7 @@ def join_lecture(resolved: ResolvedLecture, settings: RenderSettings, scenes: li
     from lecturekit.package import Part, join
 
     settings = in_own_language(settings, resolved)
-    path = settings.folder(resolved.slug) / f"{resolved.slug}{settings.format.suffix}"
+    path = lecture_path(settings, resolved.slug)
     entries = recorded(path.parent)
     key = hashlib.sha256("".join(entries[s.path.name]["key"] for s in scenes).encode()).hexdigest()
     if entries.get(path.name, {}).get("key") == key and path.is_file() and path.with_suffix(".vtt").is_file():
