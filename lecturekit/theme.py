@@ -38,6 +38,9 @@ PALETTE = MappingProxyType(
 #: embedded in Typst; the scripts it lacks fall back along `lecturekit.typst.fonts`' chain.
 FONT = "New Computer Modern"
 EMPHASIS = "#F2C14E"
+#: What emphasis recolours ink already in (nearly) the emphasis colour to, which would not change:
+#: the emphasis colour half way to white, lit up.
+EMPHASIS_LIT = toward(EMPHASIS, "#FFFFFF", 0.5)
 PANEL_FILL = "#1F232B"
 PANEL_STROKE = "#3A4050"
 BLOCK_ACCENT = "#5DA9E9"

@@ -4,9 +4,11 @@ names (the cue's frame is drawn before it starts: `Stage.advance`), and that fra
 encoder draws and codes rather than holds (`ScenePlan.busy`).
 
 A change is looked for only in the boxes the plan lists for the cue's object just before and
-after it (with its labels, legend entry and ring), so a cue started while another runs elsewhere is
-judged by its own ink. The pictures are the decoded video's (`in_video`) or the painter's own at
-those two frames alone (`painted`: a render that paints every cue and nothing else).
+after it (with its labels, legend entry and ring), and for a child of a container that moves, in
+the boxes it takes where the container stands on its way (`carried`), so a cue started while
+another runs elsewhere is judged by its own ink. The pictures are the decoded video's (`in_video`)
+or the painter's own at those two frames alone (`painted`: a render that paints every cue and
+nothing else).
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ import av
 import numpy as np
 
 from lecturekit.boxes import Box
-from lecturekit.forms import BoxAround, Show
+from lecturekit.forms import BoxAround, Move, Show
 from lecturekit.kinds import Ink, kind_def
 from lecturekit.kinds.geometry import LABEL
+from lecturekit.plan.items import Figures
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import stills
@@ -70,7 +73,36 @@ def boxes_of(plan: ScenePlan, cue: Cue) -> list[Box]:
     placed = [cue.place.box] if cue.place is not None else []
     frames = (max(cue.frame - 1, 0), cue.frame + 1, cue.end_frame)
     return placed + [item.box for frame in frames for item in plan.items_at(frame)
-                     if cue.object in (item.name, item.of)]
+                     if cue.object in (item.name, item.of)] + carried(plan, cue)
+
+
+def carried(plan: ScenePlan, cue: Cue) -> list[Box]:
+    """Where a child is drawn on the frame judged while its Figure or Axes moves across it: the
+    boards list a container at the place it moves to from the move's own frame, but it is drawn
+    on its way there (`Stage.progress`: not yet begun on that frame, `effects.Relocate`: eased),
+    with its children where they settle in the box it stands in then."""
+    from lecturekit.render.effects import DECELERATE  # Manim, imported where the render is
+    from lecturekit.render.stage import progress
+
+    spec = plan.objects.get(cue.object)
+    if spec is None or spec.parent is None:
+        return []
+    frame = cue.frame + 1
+    moves = [c for c in plan.cues if c.object == spec.parent and isinstance(c.action, Move) and c.place is not None
+             and c.frame <= frame < c.end_frame]
+    found: list[Box] = []
+    for move in moves:
+        start = [item.box for item in plan.items_at(move.frame - 1) if item.name == spec.parent and item.of is None]
+        if not start or move.place is None:
+            continue
+        a = DECELERATE(progress(move, frame))
+        box = Box(*(s + (e - s) * a for s, e in zip(start[0], move.place.box, strict=True)))
+        values = plan.values_at(frame)
+        figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
+                          plan.beside)
+        found += [item.box for item in figures.items(spec.parent, box, plan.shown_at(frame) | {cue.object})
+                  if cue.object in (item.name, item.of)]
+    return found
 
 
 def pixels_of(boxes: list[Box], shape: tuple[int, ...]) -> np.ndarray:

@@ -4,6 +4,7 @@ order."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from manim import DL, UR, Group, Mobject, VGroup, VMobject
@@ -47,6 +48,9 @@ class Board:
         self.rings: dict[str, Mobject] = {}
         #: Counts changes to what is on the board (arrivals, departures, additions).
         self.version = 0
+        #: Called with an object's name as it is built again, before the build; what it returns,
+        #: after it (the stage's: an entrance running on it follows the new drawing).
+        self.rebuilding: Callable[[str], Callable[[], None]] = lambda name: lambda: None
         self._stacked: tuple[int, dict[int, int]] = (-1, {})
 
     def changed(self) -> None:
@@ -118,12 +122,15 @@ class Board:
             if live.box is not None and box != live.box:  # what emphasis put behind its parts goes with it
                 fx.scale_into(Group(*self.emphasis.of(name)))(live.box, box)
             live.box = box
+        built = self.rebuilding(name)
         fresh = self.build(name, live.box)
         if fresh is None:
+            built()
             return
         index = live.holder.submobjects.index(live.drawn.mobject)
         live.holder.submobjects[index] = fresh.mobject
         live.drawn = fresh
+        built()
         for child in self.plan.scene.children(name):
             if child in self.live:
                 self.rebuild(child)

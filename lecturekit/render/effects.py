@@ -325,12 +325,11 @@ class Recolor(Effect):
 
     def update(self, alpha: float) -> None:
         a = DECELERATE(alpha)
-        goal = ManimColor(palette.EMPHASIS)
         for m in self.members:
             start, back = self.start[id(m)], self.base.get(id(m))
             if start is None:  # neither its fill nor its stroke shows
                 continue
-            end = goal if self.on else back if back is not None else start
+            end = emphasised(start) if self.on else back if back is not None else start
             c = start.interpolate(end, a)
             if m.get_fill_opacity() > 0:
                 m.set_fill(c, family=False)
@@ -338,6 +337,20 @@ class Recolor(Effect):
                 m.set_stroke(c, family=False)
         if self.highlight is not None:
             self.highlight.set_fill(opacity=palette.HIGHLIGHT.opacity * (a if self.on else 1 - a))
+
+
+#: How far apart (in any of red, green and blue, out of 1) two colours are told apart at a glance.
+APART = 0.125
+
+
+def emphasised(own: ManimColor) -> ManimColor:
+    """The colour emphasis gives ink drawn in `own`: the emphasis colour, or where the ink is already
+    (nearly) that colour (a yellow line, or a part of a formula emphasised whole), the emphasis
+    colour lit up, so that it changes."""
+    goal = ManimColor(palette.EMPHASIS)
+    if max(abs(a - b) for a, b in zip(own.to_rgb(), goal.to_rgb(), strict=True)) < APART:
+        return ManimColor(palette.EMPHASIS_LIT)
+    return goal
 
 
 def own_color(m: VMobject) -> ManimColor | None:

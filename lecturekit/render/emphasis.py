@@ -1,11 +1,10 @@
 """Emphasis on the board: which parts of an object are emphasised (with the soft highlight behind
-them) and the colours everything goes back to."""
+them, or over a picture, which has no ink to colour) and the colours everything goes back to."""
 
 from __future__ import annotations
 
-from manim import ManimColor, Mobject, VMobject
+from manim import ImageMobject, ManimColor, Mobject, VMobject
 
-from lecturekit import theme as palette
 from lecturekit.boxes import Box
 from lecturekit.forms import ColumnPart, Part, RowPart, TextPart
 from lecturekit.plan.typeset import Typeset
@@ -36,6 +35,12 @@ def targets(drawn: Drawn, part: Part | None, typeset: Typeset | None) -> Mobject
     return found
 
 
+def pictured(mobject: Mobject) -> bool:
+    """Whether `mobject` is a picture (an Image's pixels), which emphasis cannot colour and which
+    would hide what is drawn behind it."""
+    return any(isinstance(m, ImageMobject) for m in mobject.get_family())
+
+
 class Emphasis:
     def __init__(self) -> None:
         self.highlights: dict[tuple[str, str], VMobject] = {}
@@ -59,7 +64,10 @@ class Emphasis:
         highlight = self.highlights.get(key)
         if on and highlight is None and within is not None:
             highlight = fx.highlight_for(found, within)
-            holder.add_to_back(highlight)
+            if pictured(found):  # no ink to colour: the highlight washes over the picture, not hidden behind it
+                holder.add(highlight)
+            else:
+                holder.add_to_back(highlight)
             self.highlights[key] = highlight
             self.parts[key] = part
         return fx.Recolor(found, highlight, on, self.base.get(name, {}))
@@ -74,7 +82,9 @@ class Emphasis:
             opacity = highlight.get_fill_opacity()
             highlight.become(fx.highlight_for(found, within)).set_fill(opacity=opacity)
             if opacity > 0:
-                found.set_color(palette.EMPHASIS)
+                for m in found.family_members_with_points():
+                    if isinstance(m, VMobject) and (own := fx.own_color(m)) is not None:
+                        m.set_color(fx.emphasised(own), family=False)
 
     def of(self, name: str) -> list[VMobject]:
         """The highlights of `name`'s parts."""

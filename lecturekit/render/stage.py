@@ -56,11 +56,18 @@ class Stage:
         self.next_end = plan.frames + 1
         self.next_cue = 0
         self.frame = -1
+        #: The last frame jumped over that what runs was drawn at (`_catch_up`).
+        self.caught = -1
         #: The objects whose effects ended in the last `advance`.
         self.ended: set[str] = set()
         self.hints = {c.object: c.action.hint for c in plan.cues if isinstance(c.action, StyleHint)}
         self.ticks = [c for c in plan.cues if isinstance(c.action, Tick)]
         self.gone = self._departures()
+        #: How each running entrance or flash is made again on a new drawing of its object.
+        self.entrances: dict[fx.Effect, Callable[[], fx.Effect]] = {}
+        #: The frame the board is being brought to (or, jumping, one it jumped over: `_catch_up`).
+        self.at = -1
+        self.board.rebuilding = self._rebuilding
 
     @property
     def live(self) -> dict[str, Live]:
@@ -87,6 +94,7 @@ class Stage:
         if frame < self.frame:
             raise ValueError("the board only moves forward")
         changed = bool(self.running)
+        self.at = frame
         values = self.plan.values_at(frame)
         moved = {k for k in values if values[k] != self.board.values.get(k)}
         self.board.values = values  # always: the numbers objects are held at travel with them
@@ -98,6 +106,7 @@ class Stage:
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
             self._finish_until(cue.frame)
+            self._catch_up(cue.frame - 1)
             if self.gone.get(self.next_cue, frame + 1) > frame:  # not something that has left again
                 self._begin(cue, done_by=frame)
             self.next_cue += 1
@@ -108,24 +117,67 @@ class Stage:
         if moved and (redo := self.ended - {c.object for c, _ in self.running}):
             self._redraw(moved, redo)
         changed |= bool(moved) or started or ended
+        self.at = frame
         for cue, effect in self.running:
             effect.update(progress(cue, frame))
         self.frame = frame
         return changed
 
+    def _catch_up(self, frame: int) -> None:
+        """Draw what runs as far as it stands on `frame`, a frame the board jumped over before a
+        cue that begins after it, as a frame-by-frame pass drew it before the cue: a text that
+        arrives in a moving Figure is built where the Figure stands by then, not where it stood
+        as its move began (it was written there, away from where the plan has it)."""
+        if frame <= max(self.frame, self.caught):
+            return
+        self.at = frame
+        for cue, effect in self.running:
+            effect.update(progress(cue, frame))
+        self.caught = frame
+
     def _finish_until(self, frame: int) -> bool:
         if self.next_end > frame:
             return False
-        done = [(c, e) for c, e in self.running if c.end_frame <= frame]
-        self.running = [(c, e) for c, e in self.running if c.end_frame > frame]
+        done = sorted((c for c, _ in self.running if c.end_frame <= frame), key=lambda c: c.end_frame)
+        self._end(done)
         self.next_end = min((c.end_frame for c, _ in self.running), default=self.plan.frames + 1)
-        if not done:
-            return False
-        for cue, effect in sorted(done, key=lambda ce: ce[0].end_frame):
+        self.ended |= {cue.object for cue in done}
+        return bool(done)
+
+    def _end(self, cues: list[Cue]) -> None:
+        """Finish the effects of `cues`, in turn: each as it runs by then, since one that ends may
+        build others again (a Figure's move its children) and make their effects anew
+        (`_rebuilding`), which the older ones would otherwise undo as they finish."""
+        for cue in cues:
+            [effect] = [e for c, e in self.running if c is cue]
+            self.running = [(c, e) for c, e in self.running if c is not cue]
             effect.finish()
+            self.entrances.pop(effect, None)
             self._after(cue)
-            self.ended.add(cue.object)
-        return True
+
+    def _rebuilding(self, name: str) -> Callable[[], None]:
+        """An entrance or a flash running on `name` as it is built again (its container moves, or a number
+        it follows): finished first, which leaves the whole drawing where it began, and begun
+        again on the new drawing, as far as it has run. An animation draws from copies of what it
+        was begun on, so it would go on writing the object where it began (a label written as its
+        Vector moves stayed where the Vector was, away from where the plan and the Vector have it)."""
+        own = [c for c, e in self.running if c.object == name and e in self.entrances]
+        for cue, effect in self.running:
+            if cue in own:
+                effect.finish()
+
+        def built() -> None:
+            for k, (cue, old) in enumerate(self.running):
+                if cue not in own:
+                    continue
+                make = self.entrances.pop(old)
+                effect = make()
+                effect.begin()
+                effect.update(progress(cue, self.at))
+                self.running[k] = (cue, effect)
+                self.entrances[effect] = make
+
+        return built
 
     def _departures(self) -> dict[int, int]:
         """For each showing cue, the frame by which the object (or its parent) has left again:
@@ -161,43 +213,47 @@ class Stage:
     def _begin(self, cue: Cue, done_by: int) -> None:
         """Start a cue; one that is over by frame `done_by` jumps straight to its end."""
         self.board.changed()
-        if isinstance(cue.action, Hide | Move):
+        # a move the plan gives no place leaves the object where it is (`_relocate`), and what runs
+        # on it running: finished, an emphasis begun on its frame was drawn whole on the cue's own
+        moves = isinstance(cue.action, Move) and cue.place is not None
+        if isinstance(cue.action, Hide) or moves:
             self._settle_children(cue.object)
-        if isinstance(cue.action, Move | Flash):
+        if moves:
+            self._supersede(cue)
+        if moves or isinstance(cue.action, Flash):
             self._settle(cue.object)
         effect = self._effect(cue)
         if effect is None:
             return
         if cue.end_frame <= done_by:
             effect.skip()
+            self.entrances.pop(effect, None)
             self._after(cue)
         else:
             effect.begin()
             self.running.append((cue, effect))
             self.next_end = min(self.next_end, cue.end_frame)
 
+    def _supersede(self, cue: Cue) -> None:
+        """A move of an object begun on the frame another of its moves begins takes that one's
+        place (the plan may move it twice on one frame, to one place): finished, the first would
+        have put the object where it goes on the cue's own frame, and left the second nothing to
+        move. Begun but not yet drawn, a move has left the object where it stood."""
+        self.running = [(c, e) for c, e in self.running
+                        if not (c.object == cue.object and c.frame == cue.frame and isinstance(e, fx.Relocate))]
+
     def _settle(self, name: str) -> None:
         """Finish what runs on an object before it moves (a line being written ends where the
         object stood, and then moves with the rest) or flashes, since a running animation would
         put it back where it began (a flash begun with an entrance left the object as the
         entrance's first frame drew it: nothing)."""
-        own = [(c, e) for c, e in self.running if c.object == name]
-        if own:
-            self.running = [(c, e) for c, e in self.running if c.object != name]
-            for cue, effect in own:
-                effect.finish()
-                self._after(cue)
+        self._end([c for c, _ in self.running if c.object == name])
 
     def _settle_children(self, name: str) -> None:
         """Finish what runs inside an object before it moves or leaves as a whole, since an
         animation of a group follows the members it had when it began."""
         children = set(self.plan.scene.children(name))
-        inside = [(c, e) for c, e in self.running if c.object in children]
-        if inside:
-            self.running = [(c, e) for c, e in self.running if c.object not in children]
-            for cue, effect in inside:
-                effect.finish()
-                self._after(cue)
+        self._end([c for c, _ in self.running if c.object in children])
 
     def _after(self, cue: Cue) -> None:
         self.board.changed()
@@ -234,7 +290,12 @@ class Stage:
                 kind = kind_def(self.plan.objects[name].kind)
                 hint = self.hints.get(name)
                 left_to_right = hint == LEFT_TO_RIGHT and hint in kind.hints
-                return fx.enter(kind.enters[style], drawn.mobject, left_to_right)
+                entrance = kind.enters[style]
+
+                def make() -> fx.Effect:
+                    return fx.enter(entrance, self.board.live[name].drawn.mobject, left_to_right)
+
+                return self._remade(make)
         if not stepped:
             return None
         step = self.board.reveal(name)
@@ -269,8 +330,14 @@ class Stage:
         return self.emphasis.change(cue.object, live.holder, found, action.part, action.on, within)
 
     def _flash(self, cue: Cue) -> fx.Effect:
-        assert isinstance(cue.action, Flash)
-        return fx.flash(self._targets(cue.object, cue.action.part))
+        part = cue.action.part if isinstance(cue.action, Flash) else None
+        return self._remade(lambda: fx.flash(self._targets(cue.object, part)))
+
+    def _remade(self, make: Callable[[], fx.Effect]) -> fx.Effect:
+        """The effect `make` makes, made again as its object is built again (`_rebuilding`)."""
+        effect = make()
+        self.entrances[effect] = make
+        return effect
 
     def _box(self, cue: Cue) -> fx.Effect:
         return fx.create(self.board.ring(cue.object))

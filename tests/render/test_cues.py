@@ -18,7 +18,7 @@ import pytest
 
 from lecturekit.render import stills
 from lecturekit.settings import PRESETS, Quality
-from tests.cues import LEVEL, judged, late_cues, painted, pixels_of
+from tests.cues import LEVEL, carried, judged, late_cues, painted, pixels_of
 from tests.lecture_strategy import plan_of, written
 
 LECTURES = Path(__file__).parents[1] / "lectures"
@@ -127,3 +127,21 @@ def test_an_effect_begun_as_its_numbers_change_acts_on_what_is_drawn(write_lectu
             (3.0, "q is indicated — a transient flash."), (4.0, "r is hidden from the screen.")]
     [plan] = plan_of(write_lecture(objects, does, end=6.0))
     assert late_cues(plan, painted(plan, tmp_path)) == []
+
+
+@pytest.mark.slow
+def test_a_child_shown_as_its_figure_moves_is_looked_for_where_the_figure_stands(tmp_path: Path) -> None:
+    """A found lecture's Math grown in a Figure on the frame before the Figure moves: the boards
+    list the Figure where it goes from its move's own frame, but on that frame it has not begun to
+    move (`Stage.progress`), and the Math grows in it there, 1.3 units below the box the boards
+    list. The judge looks where the Figure stands (`carried`), and still finds the cue late where
+    nothing changes there."""
+    plan = plan_of(*written(LECTURES / "found" / "a-value-cut-inside-a-reference.json", tmp_path / "lecture"))[0]
+    [cue] = [c for c in plan.cues if c.text == "fig8_math2 is shown on the screen, grown."]
+    [there] = carried(plan, cue)
+    listed = [item.box for item in plan.items_at(cue.frame + 1) if item.name == cue.object]
+    assert listed and not any(there.intersection(box) > 0 for box in listed)
+    pictures = painted(plan, tmp_path / "media")
+    assert not [line for line in late_cues(plan, pictures) if cue.text in line]
+    frozen = {**pictures, cue.frame + 1: pictures[cue.frame]}
+    assert [line for line in late_cues(plan, frozen) if cue.text in line]
