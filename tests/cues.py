@@ -27,6 +27,8 @@ from lecturekit.plan.items import Figures
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import Cue
 from lecturekit.render import stills
+from lecturekit.render.effects import DECELERATE
+from lecturekit.render.stage import progress
 from lecturekit.settings import PRESETS, Quality
 
 #: A pixel has changed when one of its channels moved by more than this (a still board's pixels
@@ -68,41 +70,41 @@ def judged(plan: ScenePlan) -> list[Cue]:
 
 def boxes_of(plan: ScenePlan, cue: Cue) -> list[Box]:
     """Where the cue's object (its label, legend entry and ring) is drawn just before the cue, on
-    the frame judged (a label written while its Figure has yet to move) and once it has run, and
-    where the cue puts it (an arrival gone again before a board lists it)."""
+    the frame judged (a label written while its Figure has yet to move) and once it has run,
+    where the cue puts it (an arrival gone again before a board lists it), and where it is drawn
+    on the frame judged while it moves, or the Figure or Axes it is in does (`carried`)."""
     placed = [cue.place.box] if cue.place is not None else []
     frames = (max(cue.frame - 1, 0), cue.frame + 1, cue.end_frame)
     return placed + [item.box for frame in frames for item in plan.items_at(frame)
-                     if cue.object in (item.name, item.of)] + carried(plan, cue)
+                     if cue.object in (item.name, item.of)] + carried(plan, cue.object, cue.frame + 1)
 
 
-def carried(plan: ScenePlan, cue: Cue) -> list[Box]:
-    """Where a child is drawn on the frame judged while its Figure or Axes moves across it: the
-    boards list a container at the place it moves to from the move's own frame, but it is drawn
-    on its way there (`Stage.progress`: not yet begun on that frame, `effects.Relocate`: eased),
-    with its children where they settle in the box it stands in then."""
-    from lecturekit.render.effects import DECELERATE  # Manim, imported where the render is
-    from lecturekit.render.stage import progress
-
-    spec = plan.objects.get(cue.object)
-    if spec is None or spec.parent is None:
-        return []
-    frame = cue.frame + 1
-    moves = [c for c in plan.cues if c.object == spec.parent and isinstance(c.action, Move) and c.place is not None
+def carried(plan: ScenePlan, name: str, frame: int) -> list[Box]:
+    """Where `name` (its label, legend entry) is drawn on `frame` while the top-level object it is
+    (or is drawn in) moves there: the boards list a move's end from its cue's frame on, but the
+    render eases the object there from where it stood (`effects.Relocate`, as far as the move has
+    run by that frame, `stage.progress`: not at all on the move's own frame), a Figure or an Axes
+    built again in each box with what is drawn in it. A child shown on the frame its container
+    starts moving is drawn in none of the boxes the boards list (issue 43)."""
+    top = name
+    while (parent := plan.objects[top].parent) is not None:
+        top = parent
+    moves = [c for c in plan.cues if c.object == top and isinstance(c.action, Move) and c.place is not None
              and c.frame <= frame < c.end_frame]
-    found: list[Box] = []
-    for move in moves:
-        start = [item.box for item in plan.items_at(move.frame - 1) if item.name == spec.parent and item.of is None]
-        if not start or move.place is None:
-            continue
-        a = DECELERATE(progress(move, frame))
-        box = Box(*(s + (e - s) * a for s, e in zip(start[0], move.place.box, strict=True)))
-        values = plan.values_at(frame)
-        figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
-                          plan.beside)
-        found += [item.box for item in figures.items(spec.parent, box, plan.shown_at(frame) | {cue.object})
-                  if cue.object in (item.name, item.of)]
-    return found
+    if not moves:
+        return []
+    move = moves[-1]
+    start = [item.box for item in plan.items_at(move.frame - 1) if item.name == top]
+    if not start:
+        return []
+    eased = DECELERATE(progress(move, frame))
+    box = Box(*(s + (e - s) * eased for s, e in zip(start[0], move.place.box, strict=True)))
+    if not kind_def(plan.objects[top].kind).container:
+        return [box] if name == top else []
+    values = plan.values_at(frame)
+    figures = Figures(plan.objects, plan.scene.anchors, plan.texts, plan.theme, values.of, plan.numbering,
+                      plan.beside)
+    return [item.box for item in figures.items(top, box, plan.shown_at(frame)) if name in (item.name, item.of)]
 
 
 def pixels_of(boxes: list[Box], shape: tuple[int, ...]) -> np.ndarray:

@@ -15,9 +15,12 @@ from lecturekit.plan.placement import Placement, Relayout
 from lecturekit.replay import Replay
 from lecturekit.resolve import ResolvedScene
 from lecturekit.syntax.evaluate import EvaluationError, evaluate_number
-from lecturekit.syntax.nodes import Action, Hide, Move, Redraw, Show, StyleHint, Tick
+from lecturekit.syntax.nodes import Action, Flash, Hide, Move, Redraw, Show, StyleHint, Tick
 
 RELAYOUT = "moves to make room on the board"
+#: The fewest frames a flash is given: it ends as it began, so a flash of one frame would end on
+#: the one frame after its cue, the only frame that shows it (`render.stage.progress`).
+FLASH_FRAMES = 2
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ def build_cues(
             frames_of_object.setdefault(child, []).append(frame)
     explicit_moves = {(m.object, at(m.time)): m for m in placement.moves}
     shows: dict[str, int] = {}
+    where: dict[str, Placed] = {}  # where each top-level object stands, as its cues have it
     values = initial_values(scene)
     cues: list[Cue] = []
     for t, frame, action, text, index in raw:
@@ -93,6 +97,10 @@ def build_cues(
         wanted = durations.natural(action, spec, lengths.get(name, 0))
         # no room at all (a cue on the scene's last frame) is a cut, not one frame past the end
         frames = min(max(1, frame_of(wanted, fps)), limit) if wanted > 0 else 0
+        if isinstance(action, Flash) and later and 0 < frames < FLASH_FRAMES <= last - frame:
+            # cut short by its object's next action: it runs on into that action's own frame,
+            # which draws nothing of that action (the render begins it as the flash ends)
+            frames = FLASH_FRAMES
         extra: dict = {}
         if isinstance(action, Show):
             shows[name] = shows.get(name, 0) + 1
@@ -101,13 +109,16 @@ def build_cues(
             stays = placement.stays.get(name, ())
             arrived = [s for s in stays if at(s.time) <= frame]
             if arrived:
-                extra["place"] = arrived[-1].place
+                extra["place"] = where[name] = arrived[-1].place
         elif isinstance(action, Move):
             move: Relayout | None = explicit_moves.get((name, frame))
-            if move is None:
-                frames = 0  # the layout did not need to move it
+            if move is None or move.place == where.get(name):
+                # the layout did not need to move it, or it stands there already: it arrived on
+                # this frame (where the layout has it by the frame's end), or an earlier move of
+                # this frame took it there
+                frames = 0
             else:
-                extra["place"] = move.place
+                extra["place"] = where[name] = move.place
         elif isinstance(action, Tick):
             extra["start_value"] = values.get(name, 0.0)
             extra["end_value"] = action.value

@@ -164,6 +164,9 @@ class Board:
             self.remove(child)
         self.rings.pop(name, None)
         self.emphasis.forget(name)
+        # its glyphs left faded out: shown again, it is typeset afresh, not drawn with them
+        for key in [k for k in self.glyphs if k[0] == name]:
+            del self.glyphs[key]
 
     # ------------------------------------------------------------ moving
     def move(self, name: str, target: Box) -> fx.Effect | None:

@@ -341,8 +341,9 @@ def vector(spec: VectorSpec, ctx: Context, space: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, space, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
-    if length < 1e-4:
-        arrow: VMobject = Dot(start, radius=0.001, color=color)
+    if length < 1e-4:  # a vector of no length on the board (a container too thin for it) is a dot as wide
+        # as its shaft, where the plan has its footprint
+        arrow: VMobject = Dot(start, radius=STROKE / 200, color=color)
     else:
         arrow = LightArrow(start, end, color, geometry.arrow_tip(start, end, space))
     group = VGroup(arrow)

@@ -55,6 +55,8 @@ class Stage:
         #: arrivals is not searched for what ends at each one's start.
         self.next_end = plan.frames + 1
         self.next_cue = 0
+        #: Cues of the last frame drawn whose object an earlier effect still ran on (`_runs_on`).
+        self.waiting: list[Cue] = []
         self.frame = -1
         #: The last frame jumped over that what runs was drawn at (`_catch_up`).
         self.caught = -1
@@ -103,12 +105,20 @@ class Stage:
         cues = self.plan.cues
         started = False
         self.ended = set()
+        waiting, self.waiting = (self.waiting, []) if frame > self.frame else ([], self.waiting)
+        for cue in waiting:  # begun on the last frame drawn, drawn from this one
+            self._finish_until(cue.frame + 1)
+            self._begin(cue, done_by=frame)
+            started = True
         while self.next_cue < len(cues) and cues[self.next_cue].frame <= frame:
             cue = cues[self.next_cue]
             self._finish_until(cue.frame)
             self._catch_up(cue.frame - 1)
             if self.gone.get(self.next_cue, frame + 1) > frame:  # not something that has left again
-                self._begin(cue, done_by=frame)
+                if cue.frame == frame and self._runs_on(cue):
+                    self.waiting.append(cue)
+                else:
+                    self._begin(cue, done_by=frame)
             self.next_cue += 1
             started = True
         ended = self._finish_until(frame)
@@ -134,6 +144,14 @@ class Stage:
         for cue, effect in self.running:
             effect.update(progress(cue, frame))
         self.caught = frame
+
+    def _runs_on(self, cue: Cue) -> bool:
+        """Whether an effect begun before the cue still runs on its object (a flash runs on into
+        its object's next action's frame, `timeline.FLASH_FRAMES`): the cue's own frame draws
+        nothing of it, so it is begun on the next, once that effect has ended (and so is what
+        follows it on that object on that frame)."""
+        return (any(c.object == cue.object and c.frame < cue.frame < c.end_frame for c, _ in self.running)
+                or any(c.object == cue.object for c in self.waiting))
 
     def _finish_until(self, frame: int) -> bool:
         if self.next_end > frame:
@@ -213,9 +231,9 @@ class Stage:
     def _begin(self, cue: Cue, done_by: int) -> None:
         """Start a cue; one that is over by frame `done_by` jumps straight to its end."""
         self.board.changed()
-        # a move the plan gives no place leaves the object where it is (`_relocate`), and what runs
-        # on it running: finished, an emphasis begun on its frame was drawn whole on the cue's own
-        moves = isinstance(cue.action, Move) and cue.place is not None
+        if isinstance(cue.action, Move) and cue.place is None:
+            return  # a move the layout did not need moves nothing: what runs on the object runs on
+        moves = isinstance(cue.action, Move)
         if isinstance(cue.action, Hide) or moves:
             self._settle_children(cue.object)
         if moves:

@@ -12,9 +12,9 @@ import pytest
 from lecturekit.plan import durations as policy
 from lecturekit.plan import plan_lecture
 from lecturekit.plan.scene_plan import LecturePlan, ScenePlan
-from lecturekit.plan.timeline import Cue, busy_spans, ease_out, variable_values
+from lecturekit.plan.timeline import FLASH_FRAMES, Cue, busy_spans, ease_out, variable_values
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import Hide, Redraw, Show, StyleHint, Tick
+from lecturekit.syntax.nodes import Flash, Hide, Move, Redraw, Show, StyleHint, Tick
 from tests.conftest import DEMO, TRANSFORMER, TRANSFORMER_OVERRIDES
 from tests.plan.conftest import FIGURE, LEAVE, SHOW, TAKEN
 
@@ -103,12 +103,39 @@ def removal_frames(scene: ScenePlan, cue: Cue) -> list[int]:
 
 
 def test_no_cue_runs_past_the_next_cue_on_its_object(plans):
+    """But a flash, by that cue's own frame where it would have one frame (`FLASH_FRAMES`)."""
     for where, scene in every_scene(plans):
         for cue in scene.cues:
             later = [c.frame for c in scene.cues if c.object == cue.object and c.frame > cue.frame
                      and not isinstance(c.action, StyleHint)]
             if later and not isinstance(cue.action, StyleHint):
-                assert cue.end_frame <= min(later), (where, cue.text)
+                kept = isinstance(cue.action, Flash) and cue.frames == FLASH_FRAMES
+                assert cue.end_frame <= min(later) + kept, (where, cue.text)
+
+
+def test_a_flash_its_objects_next_action_follows_on_the_next_frame_keeps_two_frames(plan_tiny):
+    """The defect (a stranger's Table): a row flashed a frame before another row's emphasis was
+    undone had one frame, and ended, the row as it was, on the one frame after its cue."""
+    plan = plan_tiny({"a": 'a Text that says "a b"'}, [
+        (0.0, SHOW.format("a")), (2.0, 'a (the "a" part) is indicated — a transient flash.'),
+        (2.0 + 1 / 15, 'a (the "b" part) is emphasized.'), (4.0, "a is indicated — a transient flash."),
+        (5.0 + 1 / 15, "a is indicated — a transient flash."), (5.0 + 2 / 15, "a is no longer emphasized.")],
+        end=5.2)
+    assert [(c.frame, c.frames) for c in plan.cues if isinstance(c.action, Flash)] == [
+        (30, FLASH_FRAMES), (60, round(policy.FLASH * 15)), (76, 1)]  # the last: no frame left after the next
+
+
+def test_a_move_on_its_objects_arrival_frame_to_where_it_arrives_moves_nothing(plan_tiny):
+    """The defect (a found lecture): a Panel shown and moved on one frame arrives where the
+    layout has it by the end of that frame, and the move, twelve frames from there to there, made
+    the render finish its writing at once (what runs on an object finishes before it moves)."""
+    objects = {"t": 'a Title that says "The the."', **{f"p{i}": 'a Panel that says "The the the."' for i in (1, 2)}}
+    plan = plan_tiny(objects, [(0.0, SHOW.format("t")), (0.0, LEAVE.format("t")), (0.0, SHOW.format("p1")),
+                               (0.0, "p1 moves to a new place on the board."), (0.0, SHOW.format("p2"))])
+    shows = {c.object: c.place for c in plan.cues if isinstance(c.action, Show)}
+    moves = [c for c in plan.cues if isinstance(c.action, Move)]
+    assert moves and all(c.frames == 0 and c.place is None for c in moves)
+    assert {c.object: c.place for c in plan.cues[::-1] if isinstance(c.action, Move | Show)} == shows
 
 
 def test_no_cue_runs_past_its_objects_removal(plans):

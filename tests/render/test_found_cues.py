@@ -12,16 +12,9 @@ from tests.lecture_strategy import plan_of, written
 
 FOUND = Path(__file__).parents[1] / "lectures" / "found"
 #: Found lectures with a cue whose object does not change on the frame after its own (issue 43,
-#: open, 2026-12-07: 8 cues in 3 lectures), by lecture, with what the frames after the cue show:
-#: most are not an effect's first step (nothing drawn at all, or drawn away from the plan's boxes).
-#: Each a strict expected failure, taken off once mended.
-LATE = {
-    "a-crowded-board-sets-a-returning-panel-at-a-second-body-size":
-        "head_2's part flashed for the one frame the plan gives it; a PlotPoint written shows from the 4th frame",
-    "a-thin-figure-between-two-images":
-        "a FunctionPlot drawn shows in its box on its last frame; a Vector written, never",
-    "a-title-gone-before-its-group-is-on-the-board": "three Panels written on frame 0: no pixel in their boxes changes",
-}
+#: open, 2026-12-07: none), by lecture, with what the frames after the cue show: a strict expected
+#: failure each, taken off once mended.
+LATE: dict[str, str] = {}
 
 
 def _case(path: Path) -> object:
