@@ -163,3 +163,18 @@ def test_an_arrival_after_a_departure_is_laid_out_with_the_board_the_departure_l
                          [(0.5, SHOW.format("fig")), (0.6, SHOW.format("fig2"))], end=20.0)
     assert plan.stays["fig2"][-1].place.box == together.stays["fig2"][-1].place.box
     assert plan.stays["fig"][-1].place.box == together.stays["fig"][-1].place.box
+
+
+def test_what_stands_beside_a_ringed_container_is_found_by_the_place_its_children_ask_by(plan_tiny):
+    """Issue 43's labels stranded at the top of the board: the children of a Figure or an Axes ask
+    what stands beside it by the box it is drawn in; a container a Box action rings was listed by
+    its ring, so they found nothing for their place and kept away from where anything stood in
+    the whole scene."""
+    objects = {"axes": "an Axes (x_range=(0, 4), y_range=(0, 2))",
+               "note": 'a Panel that says "A note beside the axes."'}
+    plan = plan_tiny(objects, [(0.5, SHOW.format("axes")), (0.5, SHOW.format("note")),
+                               (1.0, "A box is drawn around axes.")], end=8.0)
+    [stay] = plan.stays["axes"]
+    assert plan.beside[("axes", stay.place.box)] == (plan.stays["note"][0].place.box,)
+
+
