@@ -680,16 +680,19 @@ def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
                  shown: set[str]) -> float:
-    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math, a legend
-    entry with its swatch of the children the scene shows (room kept for a legend never drawn
-    leaves the board off balance)."""
+    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math (with the
+    ring a Box action draws around it, its reach on either side), a legend entry with its swatch
+    of the children the scene shows (room kept for a legend never drawn leaves the board off
+    balance)."""
     own = label_spec(scene.objects[container])  # wrapped to its box (`planning`): as wide as its widest word
     widths = [0.0 if own is None else typeset(own, [], theme.sizes.label, NARROWEST, theme).width]
+    ringed = {timed.action.object for timed in scene.actions if isinstance(timed.action, BoxAround)}
     for name, spec in scene.objects.items():
         if spec.parent != container or name in scene.broken or name not in shown:
             continue
         if kind_def(spec.kind).text is not None and spec.text is not None:
-            widths.append(typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
+            ring = 2 * theme.board.ring_reach if name in ringed else 0.0
+            widths.append(ring + typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
         if (label := label_spec(spec)) is not None:
             legend = SWATCH if spec.kind is Kind.FUNCTION_PLOT else 0.0
             widths.append(legend + typeset(label, [], theme.sizes.label, None, theme).width)
