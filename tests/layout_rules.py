@@ -353,17 +353,20 @@ def unbalanced(plan: dict[str, Any], warnings: Iterable[str] = ()) -> list[str]:
                            if (m := re.match(r"A box is drawn around (\S+?)\.?$", c["action"])))
         for board in settled(scene):
             faults += [f"scene {scene['index']} t={board['time']:.2f}: {f}"
-                       for f in balance_faults(board["items"], unfit, ringed, _headed(scene, board))]
+                       for f in balance_faults(board["items"] + _to_come(scene, board), unfit, ringed)]
     return faults
 
 
-def _headed(scene: dict[str, Any], board: dict[str, Any]) -> bool:
-    """Whether a board with no heading was laid out for the one the next board adds: that board
-    keeps every place of this one (a lecture's move carried the layout's ahead of the heading,
-    `placement._Placer.move_to`)."""
+def _to_come(scene: dict[str, Any], board: dict[str, Any]) -> list[dict[str, Any]]:
+    """The heading or title card the next board adds where this board was laid out for it: that
+    board keeps every place of this one (a lecture's move carried the layout's ahead of it,
+    `placement._Placer.move_to`), so this one is judged in the content area under it."""
     top = _top(board["items"])
     later = next((b for b in scene["boards"] if b["time"] > board["time"] and _top(b["items"]) != top), None)
-    if later is None or any(i["kind"] == "Heading" for i in board["items"]):
-        return False
+    if later is None:
+        return []
     now = _top(later["items"])
-    return any(i["kind"] == "Heading" for i in later["items"]) and all(now.get(n) == box for n, box in top.items())
+    if not all(now.get(n) == box for n, box in top.items()):
+        return []
+    return [i for i in later["items"] if i.get("parent") is None and i["kind"] in ("Heading", "Title")
+            and i["name"] not in top]

@@ -15,7 +15,9 @@ minimum (a board that will not hold its texts legibly), the new texts are set at
 board takes now, at most the minimum's: nothing is made illegible by what comes later; only the
 board that cannot hold its texts sets them small (and warns). Each role is set at the minimum or
 above whatever the scale (`_at_scale`): a formula shown at 24 beside body text at 24 sets the next
-formula at 24, not the body below the minimum.
+formula at 24, not the body below the minimum. A board whose shown texts stand below the minimum
+(it could not hold them) sets its new texts at their scale, no role floored: where it cannot hold
+them either, the layout shrinks the shown and the new together (`_overfull`), so they stay at one.
 
 A move goes at the layout's time, or when the lecture says the object moves;
 a move too small to see is not made, and what comes back a hair from where it stood (hidden
@@ -557,12 +559,19 @@ class _Placer:
                 scale = min(now[0], legible)
             # and the scale of the texts shown: a formula shown at 24 (the body's minimum beside it)
             # sets a new one at 24 too, each role at the minimum or above (`_scaled`)
-            scale = min([scale] + [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font])
-            settings = self.set_for_life(items, life, now[1], scale)
+            shown = [i for i in items if i.fixed is not None or i.keeps_font]
+            scale = min([scale] + [_scale_of(i) for i in shown])
+            floor = self.theme.sizes.minimum
+            if any(i.role is Role.TEXT and i.font < floor - 1e-9 for i in shown):
+                # shown texts below the minimum (a board that could not hold them): the new texts at
+                # their scale, no role floored, and no smaller (the board takes now is with them
+                # shrunk: `arrange` shrinks the texts shown with the new, together, `_overfull`)
+                scale, floor = min(_scale_of(i) for i in shown), 0.0
+            settings = self.set_for_life(items, life, now[1], scale, floor)
             if now[0] <= scale and not any(n in self.current for n in names) and not settings:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
-            items = [settings.get(i.name, i) for i in _scaled(items, scale, self.theme.sizes.minimum)]
+            items = [settings.get(i.name, i) for i in _scaled(items, scale, floor)]
         self.laid[frozenset(names)] = arrangement = self.roomy(items)
         return arrangement
 
@@ -582,7 +591,7 @@ class _Placer:
                    if layout_role(self.scene.objects[name]) is Role.TEXT)
 
     def set_for_life(self, items: list[Item], life: tuple[tuple[str, ...], ...], now: Arrangement,
-                     scale: float) -> dict[str, Item]:
+                     scale: float, floor: float) -> dict[str, Item]:
         """The new Tables set as text, each as the fullest board of its `life` that sets it at the
         board's `scale` sets it, where that differs from how the board `now` would: a table keeps
         its setting once shown (`kept`), so the setting chosen now must leave room for what
@@ -593,7 +602,7 @@ class _Placer:
             spec = self.scene.objects[item.name]
             if item.fixed is not None or not (isinstance(spec, TableSpec) and set_as_text(spec, self.theme)):
                 continue
-            font = _at_scale(item.font, scale, self.theme.sizes.minimum)
+            font = _at_scale(item.font, scale, floor)
             for names in reversed(life):
                 place = self.fresh_layout(names)[1].places.get(item.name)
                 if place is not None and abs((place.font or 0.0) - font) < 1e-6:
@@ -680,16 +689,19 @@ def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
 
 def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
                  shown: set[str]) -> float:
-    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math, a legend
-    entry with its swatch of the children the scene shows (room kept for a legend never drawn
-    leaves the board off balance)."""
+    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math (with the
+    ring a Box action draws around it, its reach on either side), a legend entry with its swatch
+    of the children the scene shows (room kept for a legend never drawn leaves the board off
+    balance)."""
     own = label_spec(scene.objects[container])  # wrapped to its box (`planning`): as wide as its widest word
     widths = [0.0 if own is None else typeset(own, [], theme.sizes.label, NARROWEST, theme).width]
+    ringed = {timed.action.object for timed in scene.actions if isinstance(timed.action, BoxAround)}
     for name, spec in scene.objects.items():
         if spec.parent != container or name in scene.broken or name not in shown:
             continue
         if kind_def(spec.kind).text is not None and spec.text is not None:
-            widths.append(typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
+            ring = 2 * theme.board.ring_reach if name in ringed else 0.0
+            widths.append(ring + typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
         if (label := label_spec(spec)) is not None:
             legend = SWATCH if spec.kind is Kind.FUNCTION_PLOT else 0.0
             widths.append(legend + typeset(label, [], theme.sizes.label, None, theme).width)

@@ -132,18 +132,19 @@ class ScenePlan:
         that finds no room by its container keeps away from all of them."""
         ringed = {c.object for c in self.cues if isinstance(c.action, BoxAround)}
 
-        def spans(name: str, stays: tuple[Stay, ...]) -> list[tuple[float, float, Box]]:
-            """Where `name` stands, and till when; an object a Box action rings, with its ring."""
+        def spans(name: str, stays: tuple[Stay, ...], ring: bool) -> list[tuple[float, float, Box]]:
+            """Where `name` stands, and till when; with `ring`, an object a Box action rings with its ring."""
             ends = [s.time for s in stays[1:]] + [self.end - self.start]
-            return [(s.time, end, self.ring(name, s.place.box) if name in ringed else s.place.box)
+            return [(s.time, end, self.ring(name, s.place.box) if ring and name in ringed else s.place.box)
                     for s, end in zip(stays, ends, strict=True)]
 
-        every = {name: spans(name, stays) for name, stays in self.stays.items()}
+        every = {name: spans(name, stays, ring=True) for name, stays in self.stays.items()}
         found: dict[tuple[str, Box], set[Box]] = {}
-        for c, own in every.items():
+        for c, stays in self.stays.items():
             if not kind_def(self.objects[c].kind).container:
                 continue
-            for t0, t1, box in own:
+            # a container's own place, as its children ask by it (`Figures._beside`), not its ring
+            for t0, t1, box in spans(c, stays, ring=False):
                 found.setdefault((c, box), set()).update(
                     other for name, theirs in every.items() if name != c
                     for s0, s1, other in theirs if s0 < t1 and t0 < s1)

@@ -6,12 +6,14 @@ from __future__ import annotations
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from lecturekit.plan import durations, plan_scene
-from lecturekit.plan.placement import MOVED, SETTLE
+from lecturekit.plan.placement import MOVED, SETTLE, _widest_text
 from lecturekit.sources import read
-from lecturekit.syntax.nodes import Move
+from lecturekit.syntax.nodes import Move, parts_named
+from lecturekit.theme import THEME
 from tests.plan.conftest import LEAVE, SHOW
 
 BOARD = {
@@ -163,3 +165,31 @@ def test_an_arrival_after_a_departure_is_laid_out_with_the_board_the_departure_l
                          [(0.5, SHOW.format("fig")), (0.6, SHOW.format("fig2"))], end=20.0)
     assert plan.stays["fig2"][-1].place.box == together.stays["fig2"][-1].place.box
     assert plan.stays["fig"][-1].place.box == together.stays["fig"][-1].place.box
+
+
+def test_what_stands_beside_a_ringed_container_is_found_by_the_place_its_children_ask_by(plan_tiny):
+    """Issue 43's labels stranded at the top of the board: the children of a Figure or an Axes ask
+    what stands beside it by the box it is drawn in; a container a Box action rings was listed by
+    its ring, so they found nothing for their place and kept away from where anything stood in
+    the whole scene."""
+    objects = {"axes": "an Axes (x_range=(0, 4), y_range=(0, 2))",
+               "note": 'a Panel that says "A note beside the axes."'}
+    plan = plan_tiny(objects, [(0.5, SHOW.format("axes")), (0.5, SHOW.format("note")),
+                               (1.0, "A box is drawn around axes.")], end=8.0)
+    [stay] = plan.stays["axes"]
+    assert plan.beside[("axes", stay.place.box)] == (plan.stays["note"][0].place.box,)
+
+
+
+def test_a_figure_s_widest_text_counts_the_ring_around_its_math(resolve_scene):
+    """Issue 43's ring around a Math in a thin Figure met the Image beside it: the Figure is laid
+    out in room as wide as its widest text (`placement.room_for_texts`), which counts the ring a
+    Box action draws around a text drawn in it, its reach on either side."""
+    objects = {"fig": "a Figure (x_range=(0, 1), y_range=(0, 20), aspect=(1, 20))",
+               "fig_math": 'a Math that says "$v + w$" drawn in fig'}
+    does = [(0.5, SHOW.format("fig")), (0.5, SHOW.format("fig_math"))]
+    widths = []
+    for ring in ([], [(1.0, "A box is drawn around fig_math.")]):
+        scene = resolve_scene(objects, does + ring, end=8.0).scenes[0]
+        widths.append(_widest_text(scene, "fig", parts_named(scene.actions), THEME, {"fig", "fig_math"}))
+    assert widths[1] == pytest.approx(widths[0] + 2 * THEME.board.ring_reach)

@@ -21,6 +21,7 @@ from lecturekit.cli import app
 from lecturekit.theme import THEME
 from tests.layout_rules import plan_faults, unbalanced
 from tests.lecture_strategy import Generated, designed_boards, growing_boards, write
+from tests.plan.conftest import SHOW
 
 LECTURES = Path(__file__).parent.parent / "lectures"
 RATIO = THEME.sizes.math / THEME.sizes.body
@@ -126,3 +127,16 @@ def test_a_formula_grown_alone_comes_back_at_its_size_when_a_text_will_join_it(p
     assert first > THEME.sizes.math  # alone for its whole stay
     assert later == THEME.sizes.math
     assert plan.boards[-1].items and {i.font for i in plan.boards[-1].items if i.name == "m"} == {THEME.sizes.math}
+
+
+def test_a_text_joining_a_board_set_below_the_minimum_is_set_at_its_scale(plan_tiny):
+    """Issue 43's crowded board: a Panel arriving on a board whose texts are set below the
+    minimum (it cannot hold them) was set at the minimum and shrunk with them, a second body
+    size; it is set at theirs, and the board shrinks them together."""
+    words = "A paragraph long enough that the board cannot hold many of them at the body size. " * 5
+    objects = {f"p{k}": f'a Panel that says "{words}"' for k in range(7)}
+    does = [(0.5, SHOW.format(f"p{k}")) for k in range(6)] + [(6.0, SHOW.format("p6"))]
+    plan = plan_tiny(objects, does, end=12.0)
+    last = plan.boards[-1]
+    sizes = {round(item.font, 6) for item in last.items if item.kind == "Panel"}
+    assert len(sizes) == 1 and min(sizes) < THEME.sizes.minimum
