@@ -13,7 +13,10 @@ will be crowded later is set at that size from its first text on; a formula grow
 board only when nothing will join it. Where the life's scale would set the body text below the
 minimum (a board that will not hold its texts legibly), the new texts are set at the scale the
 board takes now, at most the minimum's: nothing is made illegible by what comes later; only the
-board that cannot hold its texts sets them small (and warns). Each role is set at the minimum or
+board that cannot hold its texts sets them small (and warns). Where the board so laid out sets a
+text below the minimum, it shrinks every text by one factor (`Fallback._overfull`), so its new
+texts are set at the scale of those shown instead (a Block arriving at 24 beside a Panel shown at
+25.6 stood at a second body size once both shrank). Each role is set at the minimum or
 above whatever the scale (`_at_scale`): a formula shown at 24 beside body text at 24 sets the next
 formula at 24, not the body below the minimum. A board whose shown texts stand below the minimum
 (it could not hold them) sets its new texts at their scale, no role floored: where it cannot hold
@@ -571,9 +574,24 @@ class _Placer:
             if now[0] <= scale and not any(n in self.current for n in names) and not settings:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
+            given = items
             items = [settings.get(i.name, i) for i in _scaled(items, scale, floor)]
+            scales = [_scale_of(i) for i in shown]
+            arrangement = self.roomy(items)
+            if scales and scale < min(scales) and any(self.small(arrangement, i) for i in items):
+                # a board that cannot hold its texts legibly shrinks them all by one factor
+                # (`Fallback._overfull`): its new texts join the scale of those shown, one size a role
+                joined = [settings.get(i.name, i) for i in _scaled(given, min(scales), floor)]
+                arrangement = self.roomy(joined)
+            self.laid[frozenset(names)] = arrangement
+            return arrangement
         self.laid[frozenset(names)] = arrangement = self.roomy(items)
         return arrangement
+
+    def small(self, arrangement: Arrangement, item: Item) -> bool:
+        """Whether `arrangement` sets the text `item` below the minimum."""
+        font = arrangement.places[item.name].font
+        return item.role is Role.TEXT and font is not None and font < self.theme.sizes.minimum - 1e-9
 
     def roomy(self, items: list[Item]) -> Arrangement:
         """`items` laid out with room for their containers' texts (`room_for_texts`), on the sides

@@ -140,3 +140,18 @@ def test_a_text_joining_a_board_set_below_the_minimum_is_set_at_its_scale(plan_t
     last = plan.boards[-1]
     sizes = {round(item.font, 6) for item in last.items if item.kind == "Panel"}
     assert len(sizes) == 1 and min(sizes) < THEME.sizes.minimum
+
+
+def test_a_board_that_cannot_hold_its_texts_shrinks_them_by_one_factor():
+    """tests/lectures/strangers/de-aktionspotential at 2:18: a Table of sentences shown at 24 and a
+    Panel at 25.6, then a Math and a Block that no arrangement holds with them at 24 or above. The
+    Block was set at 24 (the scale the board took now) beside the Panel at 25.6, and both shrank by
+    one factor: two body sizes (11.7 and 12.4). New texts join the scale of those shown there."""
+    plan, warnings = planned(LECTURES / "strangers" / "de-aktionspotential" / "lecture.json")
+    assert [w for w in warnings if "cannot hold phasen" in w]
+    fonts_of = [{i["name"]: i["font"] for i in b["items"] if i.get("font")} for b in plan["scenes"][2]["boards"]]
+    crowded = [font for font in fonts_of if {"refraktaer", "frequenz", "alles_oder_nichts"} <= set(font)]
+    assert crowded
+    for font in crowded:
+        assert abs(font["refraktaer"] - font["alles_oder_nichts"]) < 0.1, font
+        assert abs(font["frequenz"] / font["refraktaer"] - RATIO) < 0.01, font

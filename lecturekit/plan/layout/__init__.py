@@ -25,7 +25,9 @@ Rules:
 - A crowded board gives way in this order: visuals shrink (down to their visible size), then the
   texts run in two columns side by side, then (on a board of up to `GROUPED` objects) the texts
   go in two groups, the first texts with the visuals and the rest in one or two columns on the
-  right at full height or along the bottom (`Content._groups`), and only then do texts shrink,
+  right at full height or along the bottom (`Content._groups`); on a board of texts alone the
+  first texts take their part alone, so a wide text (a table of sentences across the width)
+  stands over or beside the rest in one or two columns; and only then do texts shrink,
   a step at a time, down to the minimum; where nothing fits even then, pictures are drawn below
   their visible size, the texts and tables kept legible (`_pictures_shrunk`: a picture drawn
   small is still seen, a text below the minimum is not read), and only where that fails too do

@@ -45,7 +45,7 @@ class Content(Fallback):
                 proven = True
                 break  # no smaller step can hold it either
             if grouped is None:
-                grouped = len(self.items) <= GROUPED and bool(self.visuals) \
+                grouped = len(self.items) <= GROUPED \
                     and any(True for _ in self._groups(max(steps, 0)))
             options = list(self._groups(step)) if grouped else []
             if options:

@@ -107,14 +107,20 @@ class Fallback(Search):
 
     def _overfull(self, steps: int) -> Arrangement:
         """Nothing fits legibly: the texts take most of the width (or all of it) in the columns
-        that need the least shrinking, and shrink below the minimum until they fit; the visuals
-        share what is left."""
+        that need the least shrinking (the block's height against the area's, and its widest text
+        against its column: a table shown across the width shrinks to half in two), and shrink
+        below the minimum until they fit; the visuals share what is left."""
         area, gap = self.area, self.gap
         width = (area.width - gap) * TEXT_MOST if self.visuals else area.width
         blocks = [self._block(width, area.height, steps, c) for c in (1, 2) if c <= len(self.texts)]
-        block = min(blocks, key=lambda b: max(b.height / area.height, max(s.width for s in b.texts) / width))
+
+        def column_of(b: Block) -> float:
+            return (width - gap * (len(b.widths) - 1)) / len(b.widths)
+
+        # the shrinking each needs: its height's overrun, or its widest text's over its column
+        block = min(blocks, key=lambda b: max(b.height / area.height, max(s.width for s in b.texts) / column_of(b)))
         columns, shrink, loose = len(block.widths), 1.0, 1.0
-        column = (width - gap * (columns - 1)) / columns
+        column = column_of(block)
 
         def fits(b: Block) -> bool:
             """A paragraph's lines may overrun their measure by a hair, but a block centred in

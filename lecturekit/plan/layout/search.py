@@ -78,7 +78,10 @@ class Search(Scoring):
         one or two columns in the rest, on the right at full height (as narrow as they fit
         in) or along the bottom at full width. A text block beside or under the visuals alone
         leaves room empty where the texts are of unequal height: this fills the room beside
-        the visuals' texts, or under them."""
+        the visuals' texts, or under them. With no visual the first texts take their part
+        alone: a wide text (a table of sentences set across the width) over the rest in two
+        columns, which neither one column nor two across the board hold (the wide text fits in
+        no half)."""
         area, gap = self.area, self.gap
         for k in range(1, len(self.texts)):
             near, rest = self.texts[:k], type(self)(self.texts[k:], area, self.theme, self.measure, self.floor)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lecturekit.plan.layout import bounds_of
+from lecturekit.plan.layout import Item, Role, bounds_of
 from tests.plan.layout.rooms import AREA, MINIMUM, content, picture, text
 
 
@@ -22,3 +22,17 @@ def test_overfull_texts_shrink_below_the_minimum_until_they_fit_and_are_named():
     assert bounds_of(over.places.values()).height <= AREA.height + 1e-6
     assert set(over.unfit) == {f"t{k}" for k in range(4)}
     assert all(over.places[f"t{k}"].font < MINIMUM for k in range(4))
+
+
+def test_overfull_texts_go_in_the_columns_that_shrink_them_least():
+    """After tests/lectures/strangers/de-aktionspotential (2:15): a Table of sentences shown across
+    the whole width and three paragraphs that no arrangement holds at the minimum. Two columns
+    were chosen by the widest text against the whole width, not against a column, and then shrank
+    every text to the half its table fits in (11.3 for a table at 24); one column shrinks them a
+    quarter."""
+    wide = Item("table", Role.TEXT, font=24.0, base=30.0, fixed=(AREA.width, 3.6))
+    board = content([wide] + [text(f"t{k}", 300) for k in range(3)])
+    over = board._overfull(100)
+    assert bounds_of(over.places.values()).inside(AREA)
+    assert over.places["table"].font > 0.6 * 24.0
+    assert all(over.places[f"t{k}"].font > 0.6 * MINIMUM for k in range(3))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from lecturekit.boxes import Box
-from lecturekit.plan.layout import Arrangement, Placed, bounds_of
-from tests.plan.layout.rooms import AREA, content, picture, text
+from lecturekit.plan.layout import Arrangement, Item, Placed, Role, bounds_of
+from tests.plan.layout.rooms import AREA, BODY, content, picture, text
 
 
 def test_every_option_at_a_step_fits_the_area_and_shows_its_visuals():
@@ -29,3 +29,23 @@ def test_texts_in_two_groups_are_tried_beside_or_under_the_visuals_with_the_firs
     assert grouped
     for option in grouped:
         assert set(option.places) == {"p", "a", "b", "c"}
+
+
+def test_texts_alone_go_in_two_groups_a_wide_text_over_two_columns_of_the_rest_before_they_shrink():
+    """After tests/lectures/strangers/de-aktionspotential (2:15): a Table of sentences already shown
+    across the whole width, and two paragraphs arriving under it, on a board with no picture. One
+    column under the table does not hold them at their full size, and two columns across the
+    board cannot hold the table; the search had no arrangement of texts alone in two groups, so it
+    set the paragraphs steps smaller (or, where the table is not yet shown, shrank everything).
+    The table goes over the paragraphs set side by side, all at their full size."""
+    wide = Item("table", Role.TEXT, font=24.0, base=30.0, fixed=(AREA.width, 3.6))
+    paragraphs = [text("a", 150), text("b", 150)]
+    board = content([wide, *paragraphs])
+    assert not list(board._options(0, 1)) and not list(board._options(0, 2))
+    arrangement = board.arrange()
+    assert arrangement.unfit == ()
+    assert [arrangement.places[p.name].font for p in paragraphs] == [BODY, BODY]
+    table, a, b = (arrangement.places[n].box for n in ("table", "a", "b"))
+    assert a.y1 < table.y0 and b.y1 < table.y0  # under the table...
+    assert a.x1 < b.x0  # ...side by side
+    assert bounds_of(arrangement.places.values()).inside(AREA)
