@@ -12,7 +12,6 @@ from pathlib import Path
 import numpy as np
 from manim import (
     DashedLine,
-    Dot,
     Group,
     ImageMobject,
     Line,
@@ -49,6 +48,7 @@ from lecturekit.plan.sampling import Graph, graph, pieces
 from lecturekit.plan.scene_plan import ScenePlan
 from lecturekit.plan.timeline import Values, numbers_key
 from lecturekit.plan.typeset import TableMetrics, Typeset
+from lecturekit.render import made
 from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
 from lecturekit.work import count
@@ -185,11 +185,12 @@ def label_mobject(typeset: Typeset, color: str, ctx: Context, key: tuple, scale:
 
 
 def figure(spec: FigureSpec, ctx: Context, box: Box) -> Drawn:
-    back = RoundedRectangle(width=box.width, height=box.height, corner_radius=0.15,
-                            fill_color=palette.CARD.color, fill_opacity=palette.CARD.opacity, stroke_width=0)
+    back = made.copied(("card", box.width, box.height), lambda: RoundedRectangle(
+        width=box.width, height=box.height, corner_radius=0.15, fill_color=palette.CARD.color,
+        fill_opacity=palette.CARD.opacity, stroke_width=0))
     back.move_to(np.array([*box.center, 0.0]))
     space = ctx.space_for(spec, box)
-    return Drawn(VGroup(back, *_own_label(spec, ctx, space)), space=space)
+    return Drawn(made.group(VGroup, back, *_own_label(spec, ctx, space)), space=space)
 
 
 def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
@@ -198,15 +199,15 @@ def axes(spec: AxesSpec, ctx: Context, box: Box) -> Drawn:
     label_font = ctx.plan.theme.sizes.minimum
     marks = shapes.axis_marks(spec, space, ctx.plan.numbering.get(spec.name, shapes.Numbering()), label_font)
     color = palette.AXIS
-    parts: list[VMobject] = [Line(a, b, color=color, stroke_width=3) for a, b in marks.lines]
+    parts: list[VMobject] = [made.line(a, b, color, 3) for a, b in marks.lines]
     half = shapes.TICK_HALF
     for axis, found, across in (("x", marks.x, np.array([0, half, 0])), ("y", marks.y, np.array([half, 0, 0]))):
         for tick in found:
-            parts.append(Line(tick.at - across, tick.at + across, color=color, stroke_width=2))
+            parts.append(made.line(tick.at - across, tick.at + across, color, 2))
             if tick.number is not None:
                 parts.append(_number_label(ctx, (spec.name, axis, tick.value), tick.value, label_font)
                              .move_to(tick.number))
-    return Drawn(VGroup(*parts, *_own_label(spec, ctx, space)), space=space)
+    return Drawn(made.group(VGroup, *parts, *_own_label(spec, ctx, space)), space=space)
 
 
 def _own_label(spec: AxesSpec | FigureSpec, ctx: Context, space: ParentSpace) -> list[VMobject]:
@@ -319,16 +320,8 @@ def _centred(cell: LabelledTypst, edge: float, inward: float, width: float, y: f
 
 class LightArrow(VGroup):
     """A shaft and a filled tip as long as it is wide: what Manim's `Arrow` draws, at a fifth of
-    the cost, which counts because a moving or ticking figure builds its vectors every frame."""
-
-    def __init__(self, start: np.ndarray, end: np.ndarray, color: str, tip: float):
-        along = (end - start) / np.linalg.norm(end - start)
-        across = np.array([-along[1], along[0], 0.0]) * tip / 2
-        base = end - along * tip
-        shaft = Line(start, base, color=color, stroke_width=STROKE)
-        head = VMobject(stroke_width=0, fill_color=color, fill_opacity=1.0)
-        head.set_points_as_corners([end, base + across, base - across, end])
-        super().__init__(shaft, head)
+    the cost, which counts because a moving or ticking figure builds its vectors every frame
+    (`light_arrow` makes one)."""
 
     def get_start(self) -> np.ndarray:
         return self.submobjects[0].get_start()
@@ -337,16 +330,27 @@ class LightArrow(VGroup):
         return self.submobjects[1].points[0]
 
 
+def light_arrow(start: np.ndarray, end: np.ndarray, color: str, tip: float) -> LightArrow:
+    """A `LightArrow` from `start` to `end`, its tip `tip` long; its head and group copied."""
+    along = (end - start) / np.linalg.norm(end - start)
+    across = np.array([-along[1], along[0], 0.0]) * tip / 2
+    base = end - along * tip
+    shaft = made.line(start, base, color, STROKE)
+    head = made.copied(("head", color), lambda: VMobject(stroke_width=0, fill_color=color, fill_opacity=1.0))
+    head.set_points_as_corners([end, base + across, base - across, end])
+    return made.group(LightArrow, shaft, head)
+
+
 def vector(spec: VectorSpec, ctx: Context, space: ParentSpace) -> Drawn:
     start, end = geometry.segment(spec, space, ctx.numbers(spec.name))
     color = palette.color(spec.color)
     length = float(np.linalg.norm(end - start))
     if length < 1e-4:  # a vector of no length on the board (a container too thin for it) is a dot as wide
         # as its shaft, where the plan has its footprint
-        arrow: VMobject = Dot(start, radius=STROKE / 200, color=color)
+        arrow: VMobject = made.dot(start, STROKE / 200, color)
     else:
-        arrow = LightArrow(start, end, color, geometry.arrow_tip(start, end, space))
-    group = VGroup(arrow)
+        arrow = light_arrow(start, end, color, geometry.arrow_tip(start, end, space))
+    group = made.group(VGroup, arrow)
     _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=arrow)
 
@@ -357,16 +361,16 @@ def line(spec: LineSpec, ctx: Context, space: ParentSpace) -> Drawn:
     if np.linalg.norm(end - start) < 1e-4:
         end = start + np.array([1e-3, 0, 0])
     drawn = (DashedLine(start, end, color=color, stroke_width=STROKE - 1, dash_length=0.12)
-             if spec.dashed else Line(start, end, color=color, stroke_width=STROKE - 1))
-    group = VGroup(drawn)
+             if spec.dashed else made.line(start, end, color, STROKE - 1))
+    group = made.group(VGroup, drawn)
     _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=drawn)
 
 
 def point(spec: PointSpec, ctx: Context, space: ParentSpace) -> Drawn:
     _, at, radius = geometry.dot(spec, space, ctx.numbers(spec.name))
-    dot = Dot(at, radius=radius, color=palette.color(spec.color))
-    group = VGroup(dot)
+    dot = made.dot(at, radius, palette.color(spec.color))
+    group = made.group(VGroup, dot)
     if spec.label:
         _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=dot)
@@ -376,9 +380,9 @@ def plot(spec: FunctionPlotSpec, ctx: Context, space: ParentSpace) -> Drawn:
     color = palette.color(spec.color)
     numbers = ctx.numbers(spec.name)
     x0, x1 = geometry.plot_range(spec, space, numbers)
-    curve = VMobject(stroke_color=color, stroke_width=STROKE - 0.5)
+    curve = made.copied(("curve", color), lambda: VMobject(stroke_color=color, stroke_width=STROKE - 0.5))
     curve.points = np.array(_curve(graph(spec.function, numbers, x0, x1, space)))
-    group = VGroup(curve)
+    group = made.group(VGroup, curve)
     if spec.label and ctx.labelled(spec.name):
         group.add(_legend_entry(spec, ctx, space))
     return Drawn(group, ink=curve)
@@ -437,16 +441,16 @@ def _legend_entry(spec: FunctionPlotSpec, ctx: Context, space: ParentSpace) -> V
     middle, y, _ = ctx.spot(spec.name, 0, space)
     x = middle - (typeset.width * scale - geometry.SWATCH) / 2  # the entry's box runs from its swatch
     glyphs = label_mobject(typeset, palette.color(spec.color), ctx, (spec.name, LABEL), scale)
-    swatch = Line(np.array([x - geometry.SWATCH, 0, 0]), np.array([x - 0.08, 0, 0]), color=palette.color(spec.color),
-                  stroke_width=STROKE)
+    swatch = made.line(np.array([x - geometry.SWATCH, 0, 0]), np.array([x - 0.08, 0, 0]), palette.color(spec.color),
+                       STROKE)
     glyphs.move_to(np.array([x + typeset.width * scale / 2, y, 0.0]))
-    return VGroup(swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
+    return made.group(VGroup, swatch.move_to(np.array([x - 0.2, y, 0.0])), glyphs)
 
 
 def plot_point(spec: PlotPointSpec, ctx: Context, space: ParentSpace) -> Drawn:
     at = geometry.plot_point(spec, ctx.spec(spec.target), space, ctx.numbers(spec.name))
-    dot = Dot(at, radius=geometry.plot_dot(at, space), color=palette.color(spec.color))
-    return Drawn(VGroup(dot), ink=dot)
+    dot = made.dot(at, geometry.plot_dot(at, space), palette.color(spec.color))
+    return Drawn(made.group(VGroup, dot), ink=dot)
 
 
 def child_math(spec: Spec, ctx: Context, space: ParentSpace) -> Drawn:

@@ -10,6 +10,7 @@ from manim import VGroup, VMobject
 from manim.constants import CapStyleType
 
 from lecturekit.render.builders import Drawn
+from lecturekit.render.made import group
 
 #: Board units a stroke of width 1 covers (Manim's Cairo camera: `cairo_line_width_multiple`).
 PER_WIDTH = 0.01
@@ -39,6 +40,6 @@ def haloed(drawn: Drawn, colour: str, reach: float) -> Drawn:
         part.set_stroke(width=0, background=True, family=False)
         part.cap_style = CapStyleType.ROUND
     if drawn.mobject is drawn.ink:  # a formula drawn in a figure, its glyphs kept between builds
-        return replace(drawn, mobject=VGroup(Halo(edge), drawn.mobject))
-    drawn.mobject.add_to_back(Halo(*edge.submobjects))  # a group built afresh (a VGroup: no ink of its own)
+        return replace(drawn, mobject=group(VGroup, group(Halo, edge), drawn.mobject))
+    drawn.mobject.add_to_back(group(Halo, *edge.submobjects))  # a group built afresh (a VGroup: no ink of its own)
     return drawn
