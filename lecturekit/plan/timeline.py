@@ -109,7 +109,12 @@ def build_cues(
             stays = placement.stays.get(name, ())
             arrived = [s for s in stays if at(s.time) <= frame]
             if arrived:
-                extra["place"] = where[name] = arrived[-1].place
+                extra["place"] = arrived[-1].place
+                # it stands there once it arrives; shown again on the board (a Table's next row),
+                # it stays where it stood until its move takes it to the place listed here
+                where.setdefault(name, arrived[-1].place)
+        elif isinstance(action, Hide):
+            where.pop(name, None)
         elif isinstance(action, Move):
             move: Relayout | None = explicit_moves.get((name, frame))
             if move is None or move.place == where.get(name):
