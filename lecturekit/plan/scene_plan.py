@@ -34,6 +34,12 @@ from lecturekit.syntax.nodes import Tick as TickAction
 from lecturekit.theme import THEME, Theme
 
 
+def carries_text(spec: Spec) -> bool:
+    """Whether an object draws text (its label, or itself a text): in a figure, that text settles
+    clear of every mark there."""
+    return bool(spec.label) or kind_def(spec.kind).text is not None
+
+
 def reflowed(name: str, frame: int) -> str:
     """The key of a paragraph's typesetting after the layout rewraps it at `frame` (as it moves or
     is shown again)."""
@@ -86,9 +92,9 @@ class ScenePlan:
 
     @cached_property
     def depends(self) -> Mapping[str, frozenset[str]]:
-        """The VariableNumbers each object follows, for those that follow any: its own, those of
-        what it stands on, and for a child that carries text (a label, a figure's Math) those of
-        every mark in its container, since its text settles clear of all of them."""
+        """The VariableNumbers each object follows, for those that follow any: those its own
+        marks follow (`marks_follow`), and for a child that carries text (a label, a figure's
+        Math) those of every mark in its container, since its text settles clear of all of them."""
         objects = self.objects
         marks: dict[str, frozenset[str]] = {}
         for spec in objects.values():
@@ -96,12 +102,25 @@ class ScenePlan:
                 marks[spec.parent] = marks.get(spec.parent, frozenset()) | depends_on(spec, objects)
         found = {}
         for name, spec in objects.items():
+            variables = self.marks_follow.get(name, frozenset())
+            if spec.parent is not None and carries_text(spec):
+                variables |= marks[spec.parent]
+            if variables:
+                found[name] = variables
+        return MappingProxyType(found)
+
+    @cached_property
+    def marks_follow(self) -> Mapping[str, frozenset[str]]:
+        """The VariableNumbers an object's own drawing follows, for those that follow any: its
+        own, those of what it stands on and of the sibling it is anchored to; not those its text
+        settles clear of, which move it only where they move its settled place."""
+        objects = self.objects
+        found = {}
+        for name, spec in objects.items():
             variables = depends_on(spec, objects)
             anchor = self.scene.anchors.get(name) if spec.parent is not None else None
             if anchor is not None and anchor.sibling in objects:
                 variables |= own_variables(objects[anchor.sibling])
-            if spec.parent is not None and (spec.label or kind_def(spec.kind).text is not None):
-                variables |= marks[spec.parent]
             if variables:
                 found[name] = variables
         return MappingProxyType(found)

@@ -56,10 +56,14 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
             wanted.append(((name, -1), outline.spots))
         for k, (kind, spots) in enumerate(outline.marks):
             (legend if kind == "legend" else wanted).append(((name, k), spots))
-    met = [*taken, *(p for _, outline in outlines for p in outline.pieces)]  # what a label may not meet
-    blocking = [_grown(b, gap) for b in met]
+    # what a label may not meet (the marks' pieces, the numbers, the labels settled before it), as
+    # rows kept as it grows: a list of boxes made an array again for every label cost more than
+    # testing it
+    met = _rows([*taken, *(p for _, outline in outlines for p in outline.pieces)])
+    blocking = _grown(met, gap)
+    edges = _rows(lines)
     box = safe if bounds is None else bounds
-    away = [_grown(other, margin) for other in beside]
+    away = _grown(_rows(beside), margin)
     for key, spots in legend + wanted:
         # a text wider than its container stands out of it evenly, by as much as it must (and half
         # a step of the search more, so that one of its places fits): the layout leaves that room
@@ -67,20 +71,20 @@ def settle(outlines: list[tuple[str, Outline]], taken: list[Box], safe: Box, bou
         dx = max(margin, (spots[0][2] - spots[0][0] - (box[2] - box[0]) + SEARCH_STEP) / 2)
         near = Box(box[0] - dx, box[1] - margin, box[2] + dx, box[3] + margin)
         regions = [_meet(safe, box), _meet(safe, near), safe]
-        pick = _first_clear(spots, [*blocking, *lines], regions, away, [*met, *lines])
-        if lines and not _clear(pick, [*blocking, *lines]):
+        pick = _first_clear(spots, np.concatenate([blocking, edges]), regions, away, np.concatenate([met, edges]))
+        if len(edges) and not _clear(pick, np.concatenate([blocking, edges])):
             pick = _first_clear(spots, blocking, regions, away, met)
         # a place out of reach of its box that meets where the others stand (the least-meeting
         # fallback for a text too wide for the room by its box) is no better than one on a mark
-        strays = not _inside(np.array([pick], dtype=float), regions[1])[0] and not _clear(pick, away)
+        strays = not _inside(_rows([pick]), regions[1])[0] and not _clear(pick, away)
         if not _clear(pick, blocking) or strays:
-            found = _anywhere_clear(spots[0], [*blocking, *away], safe)
+            found = _anywhere_clear(spots[0], np.concatenate([blocking, away]), safe)
             if found is None:
                 crowded.add(key)
             pick = found or pick
         chosen[key] = pick
-        met.append(pick)
-        blocking.append(_grown(pick, gap))
+        met = np.concatenate([met, _rows([pick])])
+        blocking = np.concatenate([blocking, _grown(_rows([pick]), gap)])
     return Settled(chosen, frozenset(crowded))
 
 
@@ -115,12 +119,18 @@ def _meet(a: Box, b: Box) -> Box:
     return Box(max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
 
 
-def _grown(box: Box, by: float) -> Box:
-    return Box(box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+def _rows(boxes: Iterable[Box]) -> np.ndarray:
+    """Boxes as rows of x0, y0, x1, y1."""
+    return np.array(list(boxes), dtype=float).reshape(-1, 4)
 
 
-def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box], away: list[Box],
-                 met: Sequence[Box] = ()) -> Box:
+def _grown(rows: np.ndarray, by: float) -> np.ndarray:
+    """Each of `rows` grown by `by` on every side."""
+    return rows + np.array([-by, -by, by, by])
+
+
+def _first_clear(spots: tuple[Box, ...], blocking: np.ndarray, regions: list[Box], away: np.ndarray,
+                 met: np.ndarray) -> Box:
     """In each of `regions` in turn (each inside the next): the first of `spots` inside it that
     meets none of `blocking` (in the last region, none of `away` either), else the first clear
     box of its size around the first spot; else the spot or box around it that meets least,
@@ -128,14 +138,12 @@ def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box]
     tested once against the boxes near it, whichever region asks (`_Places`); a spot that only
     the gap keeps from being clear (it meets none of `met`, the boxes not grown) is nudged before
     the next spot is tried."""
-    places = _Places(spots, np.array(blocking, dtype=float).reshape(-1, 4), regions[-1],
-                     np.array(met, dtype=float).reshape(-1, 4))
-    far = np.array(away, dtype=float).reshape(-1, 4)
+    places = _Places(spots, blocking, regions[-1], met)
     for k, region in enumerate(regions):
         for rows, meets in places.batches():
             clear = np.flatnonzero(_inside(rows, region) & (meets <= 1e-6))
             if k == len(regions) - 1 and len(clear):  # clear of `away` too
-                clear = clear[_tested(rows[clear], far) <= 1e-6]
+                clear = clear[_tested(rows[clear], away) <= 1e-6]
             if len(clear):
                 return _extent(rows[clear[0]])
     fallbacks = [(regions[-2], False)] if len(regions) > 1 else []
@@ -144,7 +152,7 @@ def _first_clear(spots: tuple[Box, ...], blocking: list[Box], regions: list[Box]
         if batches:
             rows, meets = (np.concatenate(parts) for parts in zip(*batches, strict=True))
             if also_away:
-                meets = meets + _tested(rows, far)
+                meets = meets + _tested(rows, away)
             return _extent(rows[int(np.argmin(meets))])
     return spots[0]
 
@@ -164,18 +172,28 @@ class _Places:
         if near_only.any():
             count("label spots", len(own))
             near_only &= _tested(own, met) <= 1e-6
-        self.all = np.concatenate([*(np.concatenate([spot[None, :], spot[None, :] + nudges[1:]]) if nudge
-                                     else spot[None, :] for spot, nudge in zip(own, near_only, strict=True)),
-                                   own[:1] + _offsets()[_NUDGES:]])
+        self.near = np.concatenate([np.concatenate([spot[None, :], spot[None, :] + nudges[1:]]) if nudge
+                                    else spot[None, :] for spot, nudge in zip(own, near_only, strict=True)])
+        self.first = own[:1]
+        self.total = len(self.near) + len(_offsets()) - _NUDGES
         self.blocking, self.outer = blocking, outer
         self.done: list[tuple[np.ndarray, np.ndarray]] = []
         self.start, self.size = 0, 1  # its first spot on its own: most labels take it
 
+    def places(self, start: int, end: int) -> np.ndarray:
+        """Places `start` to `end` in order: those near the spots, then those around the first
+        spot farther out, each worked out only when asked for (most labels never go that far)."""
+        head = len(self.near)
+        if end <= head:
+            return self.near[start:end]
+        far = self.first + _offsets()[_NUDGES + max(start - head, 0):_NUDGES + end - head]
+        return far if start >= head else np.concatenate([self.near[start:], far])
+
     def batches(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """Each batch of places inside `outer`, with the area of `blocking` each meets."""
         yield from self.done
-        while self.start < len(self.all):
-            rows = self.all[self.start:self.start + self.size]
+        while self.start < self.total:
+            rows = self.places(self.start, self.start + self.size)
             self.start, self.size = self.start + self.size, min(max(2 * self.size, _FIRST_BATCH), _BATCH)
             rows = rows[_inside(rows, self.outer)]
             count("label spots", len(rows))
@@ -216,14 +234,14 @@ def _around(rows: np.ndarray) -> Box:
     return Box(float(rows[:, 0].min()), float(rows[:, 1].min()), float(rows[:, 2].max()), float(rows[:, 3].max()))
 
 
-def _anywhere_clear(spot: Box, blocking: list[Box], safe: Box) -> Box | None:
+def _anywhere_clear(spot: Box, blocking: Sequence[Box] | np.ndarray, safe: Box) -> Box | None:
     """The clear box of `spot`'s size in `safe` nearest `spot`, of those that stand against a
     side of `safe` or of one of `blocking` across both axes; None where there is none. A clear
     box slid left till it meets something, then down, stands so: so with no more than
     `_ANYWHERE` such places (about 70 boxes in `safe`), there is no clear box where none of them
     is clear. The nearest `_ANYWHERE` are tried, nearest first."""
     w, h = spot[2] - spot[0], spot[3] - spot[1]
-    boxes = _meeting(np.array(blocking, dtype=float).reshape(-1, 4), safe)
+    boxes = _meeting(np.asarray(blocking, dtype=float).reshape(-1, 4), safe)
     xs = np.unique(np.concatenate([[safe[0], safe[2] - w], boxes[:, 2], boxes[:, 0] - w]))
     ys = np.unique(np.concatenate([[safe[1], safe[3] - h], boxes[:, 3], boxes[:, 1] - h]))
     xs = xs[(xs >= safe[0] - 1e-6) & (xs + w <= safe[2] + 1e-6)]
@@ -268,9 +286,9 @@ def _met(found: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return overlaps(found, boxes).sum(axis=1)
 
 
-def _clear(box: Box, blocking: list[Box]) -> bool:
-    """Whether `box` is clear of `blocking` as `_first_clear` counts clear."""
-    return float(_met(np.array([box], dtype=float), np.array(blocking, dtype=float).reshape(-1, 4))[0]) <= 1e-6
+def _clear(box: Box, blocking: np.ndarray) -> bool:
+    """Whether `box` is clear of `blocking` (rows) as `_first_clear` counts clear."""
+    return float(_met(_rows([box]), blocking)[0]) <= 1e-6
 
 
 def _meeting(boxes: np.ndarray, region: Box) -> np.ndarray:

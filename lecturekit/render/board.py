@@ -11,7 +11,7 @@ from manim import DL, UR, Group, Mobject, VGroup, VMobject
 
 from lecturekit.boxes import Box
 from lecturekit.kinds import EvaluationError, kind_def
-from lecturekit.plan.scene_plan import ScenePlan
+from lecturekit.plan.scene_plan import ScenePlan, carries_text
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
 from lecturekit.render import painters
@@ -52,6 +52,10 @@ class Board:
         #: after it (the stage's: an entrance running on it follows the new drawing).
         self.rebuilding: Callable[[str], Callable[[], None]] = lambda name: lambda: None
         self._stacked: tuple[int, dict[int, int]] = (-1, {})
+        #: For each mark in a figure built again as a number ticks: what its drawing was built from
+        #: (`drawn_from`), while no effect has changed the drawing since.
+        self.inputs: dict[str, tuple] = {}
+        self._parents = {spec.parent for spec in plan.scene.objects.values()}
 
     def changed(self) -> None:
         self.version += 1
@@ -99,6 +103,7 @@ class Board:
         else:
             holder.add(drawn.mobject)
         self.live[name] = Live(holder, drawn, box)
+        self.inputs.pop(name, None)
         self.emphasis.remember(name, drawn.ink or drawn.mobject)
         container = self.root if spec.parent is None else self.live[spec.parent].holder
         container.add(holder)
@@ -115,9 +120,16 @@ class Board:
         self.emphasis.add(name, step)
         return step
 
-    def rebuild(self, name: str, box: Box | None = None) -> None:
-        """Build an object again where it stands (or in `box`), and its children with it."""
+    def rebuild(self, name: str, box: Box | None = None, keep: bool = False) -> None:
+        """Build an object again where it stands (or in `box`), and its children with it. With
+        `keep` (no effect runs on it), a mark in a figure that would be built from what it was
+        built from last is kept as it is: a graph whose legend entry settles where it did, as a
+        number moves a dot beside it, is the same graph."""
         live = self.live[name]
+        inputs = self.drawn_from(name) if keep else None
+        if inputs is not None and self.inputs.get(name) == inputs:
+            return
+        self.inputs.pop(name, None)
         if box is not None:
             if live.box is not None and box != live.box:  # what emphasis put behind its parts goes with it
                 fx.scale_into(Group(*self.emphasis.of(name)))(live.box, box)
@@ -131,11 +143,35 @@ class Board:
         live.holder.submobjects[index] = fresh.mobject
         live.drawn = fresh
         built()
+        if inputs is not None:
+            self.inputs[name] = inputs
         for child in self.plan.scene.children(name):
             if child in self.live:
                 self.rebuild(child)
         if name in self.rings:
             self.ring(name)
+
+    def drawn_from(self, name: str) -> tuple | None:
+        """What a mark in a figure is drawn from at the board's numbers: its container's space,
+        the numbers its own marks follow, and where its texts settle (`Context.spots`); None for
+        anything else, which is always built again."""
+        spec = self.plan.objects[name]
+        if spec.parent is None or name in self._parents:
+            return None
+        ctx = self.context()
+        space = ctx.spaces.get(spec.parent)
+        if space is None:
+            return None
+        numbers = ctx.numbers(name)
+        follows = tuple(numbers.get(v) for v in sorted(self.plan.marks_follow.get(name, ())))
+        return space, follows, ctx.spots(name, space) if carries_text(spec) else ()
+
+    def touch(self, name: str) -> None:
+        """An effect changes the drawing of `name` and of what it holds: each is built again next
+        time, not kept."""
+        self.inputs.pop(name, None)
+        for child in self.plan.scene.children(name):
+            self.touch(child)
 
     def ring(self, name: str) -> Mobject:
         """The ring of a Box action around `name` where the plan lists it (`shapes.ring`): around a
@@ -163,6 +199,7 @@ class Board:
         for child in self.plan.scene.children(name):
             self.remove(child)
         self.rings.pop(name, None)
+        self.inputs.pop(name, None)
         self.emphasis.forget(name)
         # its glyphs left faded out: shown again, it is typeset afresh, not drawn with them
         for key in [k for k in self.glyphs if k[0] == name]:

@@ -107,12 +107,20 @@ class Context:
     def spot(self, name: str, key: int, space: ParentSpace) -> np.ndarray:
         """The centre of the spot the plan settles a label on (`Figures.settled`): -1 for a text
         drawn in a figure, k for a mark's k-th label, at this frame's numbers."""
+        x0, y0, x1, y1 = self._settled(name, space)[(name, key)]
+        return np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+
+    def spots(self, name: str, space: ParentSpace) -> tuple[Box, ...]:
+        """Every spot the plan settles `name`'s texts on at this frame's numbers, in its order."""
+        return tuple(box for (owner, _), box in self._settled(name, space).items() if owner == name)
+
+    def _settled(self, name: str, space: ParentSpace) -> Mapping[tuple[str, int], Box]:
+        """Where the labels of `name`'s container settle at this frame's numbers, worked out once a frame."""
         at = numbers_key(self.values, getattr(self.values, "held", {}))
         if self.memo.get("at") != at:
             self.memo.clear()
             self.memo.update(at=at, settled={})
-        x0, y0, x1, y1 = self.figures(self.memo["settled"]).settled(self.spec(name).parent or "", space)[1][(name, key)]
-        return np.array([(x0 + x1) / 2, (y0 + y1) / 2, 0.0])
+        return self.figures(self.memo["settled"]).settled(self.spec(name).parent or "", space)[1]
 
     def figures(self, memo: dict | None = None) -> Figures:
         """The plan's children of Figures and Axes, at this frame's numbers."""

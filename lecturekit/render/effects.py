@@ -163,12 +163,22 @@ def light_copy(mobject: Mobject) -> Mobject:
 
 
 class _Write(Write):
-    """Manim's Write, its outline and starting point made with `light_copy`, and each glyph given
-    the outline's style once as it starts to be traced rather than again on every frame."""
+    """Manim's Write, its outline and starting point made with `light_copy`, each glyph given
+    the outline's style once as it starts to be traced rather than again on every frame, and the
+    glyphs it traces listed once."""
 
     def begin(self) -> None:
         self.traced: set[int] = set()
+        self.families: list[tuple] | None = None
         super().begin()
+
+    def get_all_families_zipped(self) -> list[tuple]:
+        """Manim's list of what is traced (each member with points, beside its outline and its
+        starting copy), worked out once, not on every frame: the three are set up as the Write
+        begins, and a part of a curve with points has points, so the members stay the same."""
+        if self.families is None:
+            self.families = list(super().get_all_families_zipped())
+        return self.families
 
     def create_starting_mobject(self) -> Mobject:
         return light_copy(drawn(self))

@@ -170,6 +170,7 @@ class Stage:
             [effect] = [e for c, e in self.running if c is cue]
             self.running = [(c, e) for c, e in self.running if c is not cue]
             effect.finish()
+            self.board.touch(cue.object)
             self.entrances.pop(effect, None)
             self._after(cue)
 
@@ -243,6 +244,7 @@ class Stage:
         effect = self._effect(cue)
         if effect is None:
             return
+        self.board.touch(cue.object)
         if cue.end_frame <= done_by:
             effect.skip()
             self.entrances.pop(effect, None)
@@ -279,10 +281,21 @@ class Stage:
             self.board.remove(cue.object)
 
     def _redraw(self, moved: set[str], only: set[str] | None = None) -> None:
-        """Build again what follows the numbers `moved` (of it, only `only`)."""
+        """Build again what follows the numbers `moved` (of it, only `only`); what no effect runs
+        on is kept where it would be built from the same (`Board.rebuild`)."""
         for name, variables in self.plan.depends.items():
             if name in self.board.live and variables & moved and (only is None or name in only):
-                self.board.rebuild(name)
+                self.board.rebuild(name, keep=self._still(name))
+
+    def _still(self, name: str) -> bool:
+        """Whether no effect runs on `name` or on what holds it: one running on a drawing built
+        again is begun again on the new one (`_rebuilding`), not left to run on."""
+        held_by = {name}
+        parent = self.plan.objects[name].parent
+        while parent is not None:
+            held_by.add(parent)
+            parent = self.plan.scene.objects[parent].parent
+        return not any(cue.object in held_by for cue, _ in self.running)
 
     # ------------------------------------------------------------ effects, one a form
     def _effect(self, cue: Cue) -> fx.Effect | None:

@@ -124,3 +124,35 @@ def test_emphasis_of_a_picture_is_drawn_over_it(tmp_path):
     [picture] = [m for m in holder.get_family() if isinstance(m, ImageMobject)]
     order = holder.get_family()
     assert order.index(highlight) > order.index(picture) and highlight.get_fill_opacity() > 0
+
+
+# ---------------------------------------------------------------- what follows a ticking number
+
+def test_a_graph_whose_legend_stays_as_a_dot_moves_on_it_is_kept_and_built_again_after_an_effect(write_lecture):
+    """The cost (issue 45): a labelled graph follows every number a mark beside it follows (its
+    legend entry settles clear of them), so it was built again on every frame of a tick. Where
+    its entry settles where it did, the drawing is the one a fresh build makes, and is kept; an
+    effect on it (a flash) is followed by a build again, as before."""
+    objects = {"s": "a VariableNumber (initial_value=0.5)",
+               "ax": "an Axes (x_range=(0.0, 4.0), y_range=(-1.0, 1.0))",
+               "wave": 'a FunctionPlot [blue] labelled "sin(x)" drawn in ax (function=sin(x))',
+               "now": "a PlotPoint [yellow] drawn in ax (target='wave', x=s)"}
+    does = [(0.0, "ax is shown on the screen, drawn."), (0.2, "wave is shown on the screen, drawn."),
+            (0.2, "now is shown on the screen, grown."), (1.0, "s ticks to 1.5."),
+            (1.0, "now is redrawn as the numbers it depends on change."),
+            (2.0, "wave is indicated — a transient flash."), (2.5, "s ticks to 2.5."),
+            (2.5, "now is redrawn as the numbers it depends on change.")]
+    plan = plan_scene(resolve(load(write_lecture(objects, does, end=4.0))).scenes[0], 15, None)
+    assert "s" in plan.depends["wave"]  # its legend entry settles clear of the dot
+    stage = Stage(plan)
+    drawings, dots = [], []
+    for frame in range(plan.frames):
+        stage.advance(frame)
+        if 15 < frame < 30 or 44 <= frame < 60:  # the ticks, while no effect runs on the graph (its flash: 30 to 44)
+            drawings.append(stage.live["wave"].drawn.mobject)
+            dots.append(stage.live["now"].drawn.mobject)
+            fresh = Stage(plan)
+            fresh.advance(frame)
+            assert _drawn(fresh) == _drawn(stage), frame
+    assert len({id(m) for m in dots}) == len(dots)  # the dot moves: built on every frame
+    assert len({id(m) for m in drawings}) == 2  # the graph: once a tick, built again after its flash
