@@ -69,6 +69,7 @@ def test_a_board_proven_unable_to_hold_its_texts_at_24_passes_strictly_and_is_th
     assert result.stdout.splitlines()[-1].endswith("1 holding more than a board can hold (the lecture's)")
     board = next(b for b in json.loads(audit(lecture, "-q", "l", "--json").stdout)["boards"] if b["overfull"])
     assert board["failures"] == [] and board["smallest"]["font"] < 24
+    assert board["clearance"]["measured"] >= board["clearance"]["stated"]  # the Panels' backings, asked still
     checked = runner.invoke(app, ["check", str(lecture)])
     assert "the board cannot hold p0, p1, p2, p3, p4 at a legible size" in checked.stdout
 

@@ -40,7 +40,7 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.contrast import GRAPHICS, TEXT, ratio
-from lecturekit.plan.clearance import box_clearances
+from lecturekit.plan.clearance import SMALL, box_clearances
 from lecturekit.plan.items import OWNED, BoardItem
 from lecturekit.plan.layout import content_area
 from lecturekit.plan.placement import clock
@@ -188,12 +188,12 @@ def audit_board(plan: ScenePlan, board: Board, height: int, fullest: float | Non
     area = content_area(theme, any(i.kind == _HEADING and i.parent is None for i in items))
     laid = [i.box for i in items if i.kind != _HEADING]
     across, down = empty_bands(laid, area)
-    found = clearances(plan, board)
-    inks = contrasts(plan, items)
-    sizes = role_sizes(items)
     minimum = theme.sizes.minimum - _EPS
     excused = overfull(plan, board)
     small = tuple(i.name for i, font in texts if font < minimum and i.name in excused)
+    found = clearances(plan, board, bool(small))
+    inks = contrasts(plan, items)
+    sizes = role_sizes(items)
     return BoardAudit(
         plan.index, plan.title, board.time, plan.start + board.time,
         None if low is None else Smallest(low[0].name, low[1], pixels(low[1], height, theme)),
@@ -321,13 +321,15 @@ def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -
     return max(widest, high - reached) / (high - low)
 
 
-def clearances(plan: ScenePlan, board: Board) -> list[Clearance]:
+def clearances(plan: ScenePlan, board: Board, overfull: bool = False) -> list[Clearance]:
     """How close what a box holds comes to it, for each box the board draws around ink
     (`clearance.box_clearances`: a ring, a Panel's or Block's backing, an emphasis highlight, a
     Table's header rule), measured from the ink's own bounds, against the stated clearance
-    (`BoardSize.clearance`); a box the rule does not ask it of (`Room.exempt`) is left out."""
+    (`BoardSize.clearance`); a box the rule does not ask it of (`Room.exempt`) is left out, but
+    on an `overfull` board a box around a text set small is asked it (`clearance.SMALL`)."""
     stated = plan.theme.board.clearance
-    return [Clearance(room.what, room.amount, stated) for room in box_clearances(plan, board) if not room.exempt]
+    return [Clearance(room.what, room.amount, stated) for room in box_clearances(plan, board)
+            if not room.exempt or (overfull and room.exempt == SMALL)]
 
 
 def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:
