@@ -2,14 +2,16 @@
 takes as the one excuse for a text below the minimum.
 
 What it proves. `overfull` says True only when no arrangement in rows and columns holds the
-pieces in the area with the layout's gap between them. Such an arrangement (a guillotine one) is
+pieces in the area with the layout's gap between them (the content area the board gives them,
+below a title card as it is set). Such an arrangement (a guillotine one) is
 the area cut in two by a line down or across it, each part cut again, until each part holds one
 piece; every arrangement the layout makes is one. A piece is a rigid least box (a visual at its
 stated minimum, `Pictures._least_box`, no narrower and no lower; a text already shown at a fixed
-size, its box) or a text that may wrap, measured wrapped at a width (at the minimum size, or at
-the font it keeps: `Holding.overfull`). Three pieces or fewer can stand only in rows and columns
-(were no line to part them, two of them would meet), so there it proves that no placement at all
-holds them; four may stand in a pinwheel, which it does not weigh.
+size, its box) or a text that may wrap, measured wrapped at a width (at the board's one type
+scale with its smallest role at the minimum, or at the font it keeps: `Holding.overfull`).
+Three pieces or fewer can stand only in rows and columns (were no line to part them, two of them
+would meet), so there it proves that no placement at all holds them; four may stand in a
+pinwheel, which it does not weigh.
 
 How. f(S, k), the least height that holds the pieces S in k steps of a grid of `WIDTHS` steps
 across the area: one piece's least height in that width; two parts one above the other, f(A, k)
