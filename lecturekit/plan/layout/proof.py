@@ -11,7 +11,8 @@ size, its box) or a text that may wrap, measured wrapped at a width (at the boar
 scale with its smallest role at the minimum, or at the font it keeps: `Holding.overfull`).
 Three pieces or fewer can stand only in rows and columns (were no line to part them, two of them
 would meet), so there it proves that no placement at all holds them; four may stand in a
-pinwheel, which it does not weigh.
+pinwheel too, which it weighs (`_pinwheel`), so for four as well; five or more it weighs in rows
+and columns only.
 
 How. f(S, k), the least height that holds the pieces S in k steps of a grid of `WIDTHS` steps
 across the area: one piece's least height in that width; two parts one above the other, f(A, k)
@@ -41,6 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import permutations
 
 import numpy as np
 
@@ -85,7 +87,28 @@ def overfull(pieces: Sequence[Piece], area: Box, gap: float) -> bool:
         fa, fb = np.stack([least[a] for a in parts]), np.stack([least[s ^ a] for a in parts])
         count("proof cuts", len(parts))
         least[s] = np.minimum(fa + gap + fb, beside(fa, fb)).min(axis=0)
-    return bool(least[(1 << n) - 1][WIDTHS] > area.height + EPS)
+    if least[(1 << n) - 1][WIDTHS] <= area.height + EPS:
+        return False
+    return n != 4 or not _pinwheel([least[1 << i] for i in range(4)], step, gap, area.height)
+
+
+def _pinwheel(heights: list[np.ndarray], step: float, gap: float, height: float) -> bool:
+    """Whether four pieces of these least heights may stand in a pinwheel: the one placement of
+    four that no line parts. Where none does, the pairs whose spans across overlap make a path
+    a-b-c-d (each must stand over the other: a over b, b over c, c over d) and the other three
+    (a and c, a and d, b and d) stand side by side; for the widths of a and d, b and c are as wide
+    as that leaves them (no lower for it), on the grid as `_beside` rounds it."""
+    room = math.ceil(WIDTHS - gap / step + 2 + 1e-9) - 1
+    k = np.arange(WIDTHS + 1)
+    ka, kd = k[:, None], k[None, :]
+    fits = (ka >= 1) & (kd >= 1) & (ka + kd <= room)
+    level = height - gap + EPS
+    for a, b, c, d in permutations(heights):
+        ha, hd = a[ka], d[kd]
+        hb, hc = b[np.clip(room - kd, 0, WIDTHS)], c[np.clip(room - ka, 0, WIDTHS)]
+        if np.any(fits & (ha + hb <= level) & (hb + hc <= level) & (hc + hd <= level)):
+            return True
+    return False
 
 
 def _heights(piece: Piece, step: float) -> np.ndarray:

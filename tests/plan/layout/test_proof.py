@@ -116,3 +116,12 @@ def test_more_pieces_than_it_weighs_are_not_proven():
     third = (AREA.width / 3, AREA.height / 3)  # nine fill the area but for the gaps: eight do not fit either
     assert overfull([Piece(least=third)] * MOST_PIECES, AREA, GAP)
     assert not overfull([Piece(least=(third[0] - GAP, third[1] - GAP))] * MOST_PIECES, AREA, GAP)
+
+
+def test_four_pieces_in_a_pinwheel_are_not_proven_too_many():
+    """Four boxes that stand only in a pinwheel round an empty middle (no line down or across
+    parts them): in rows and columns they do not fit, but they fit, so they are not proven."""
+    wide, tall = (AREA.width - 4.5 - GAP, 2.2), (4.5, AREA.height - 2.2 - GAP)
+    pieces = [Piece(least=wide), Piece(least=tall), Piece(least=wide), Piece(least=tall)]
+    assert not overfull(pieces, AREA, GAP)
+    assert overfull([*pieces[:3], Piece(least=(tall[0], tall[1] + 0.2))], AREA, GAP)
