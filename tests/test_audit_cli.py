@@ -4,6 +4,7 @@ exits 1 with one line a failing board; bad input is one line (plans only, nothin
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -45,17 +46,55 @@ def test_the_demo_passes_strictly():
     assert result.stdout.splitlines()[-1] == "26 boards, 0 failing a rule"
 
 
-def test_strict_names_each_failing_board_and_its_rule():
-    """A stranger's lecture whose last board of action potentials cannot hold its four Panels at
-    the minimum: one line a failing board, naming the scene, the board's time and each rule."""
-    lecture = LECTURES / "strangers" / "de-aktionspotential" / "lecture.json"
+SHOW = "{} is shown on the screen, written out."
+#: A Panel of about 560 characters: five of them at 24 are more than the content area holds.
+LONG = " ".join(["Ions cross the membrane through channels that open and close with the voltage."] * 7)
+
+
+def panels(write_lecture, count: int, says: str):
+    return write_lecture({f"p{k}": f'a Panel that says "{says}"' for k in range(count)},
+                         [(1.0, SHOW.format(f"p{k}")) for k in range(count)])
+
+
+def test_a_board_proven_unable_to_hold_its_texts_at_24_passes_strictly_and_is_the_lectures(write_lecture):
+    """Issue 43: five long Panels at once, which no arrangement in rows and columns holds at the
+    minimum (`layout.proof`), are set smaller; the audit lists that board as the lecture's, to
+    split, and fails it on no rule (on main it failed: text below the minimum)."""
+    lecture = panels(write_lecture, 5, LONG)
+    result = audit(lecture, "-q", "l", "--strict")
+    assert result.exit_code == 0, result.output
+    said = [line.strip() for line in result.stdout.splitlines() if "the lecture's" in line]
+    assert said and said[0] == ("the lecture's: it holds more than a board can hold at 24 in any arrangement "
+                                "(p0, p1, p2, p3, p4 set smaller): split the board")
+    assert result.stdout.splitlines()[-1].endswith("1 holding more than a board can hold (the lecture's)")
+    board = next(b for b in json.loads(audit(lecture, "-q", "l", "--json").stdout)["boards"] if b["overfull"])
+    assert board["failures"] == [] and board["smallest"]["font"] < 24
+    assert board["clearance"]["measured"] >= board["clearance"]["stated"]  # the Panels' backings, asked still
+    checked = runner.invoke(app, ["check", str(lecture)])
+    assert "the board cannot hold p0, p1, p2, p3, p4 at a legible size" in checked.stdout
+
+
+def test_strict_names_a_text_below_24_on_a_board_that_could_hold_it(write_lecture, monkeypatch):
+    """Two short Panels, which the board holds at 32, forced below the minimum by a layout made to
+    set every text at 20: the exact test does not prove that board too small, so the text fails,
+    one line a failing board on standard error naming the scene, the board's time and the rule."""
+    from lecturekit.plan.layout.board import Content
+
+    arrange = Content.arrange
+
+    def small(self):
+        found = arrange(self)
+        return replace(found, places={n: replace(p, font=20.0) if p.font is not None else p
+                                      for n, p in found.places.items()})
+
+    monkeypatch.setattr(Content, "arrange", small)
+    lecture = panels(write_lecture, 2, "A short note.")
     result = audit(lecture, "-q", "l", "--strict")
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    failing = json.loads(audit(lecture, "-q", "l", "--json").stdout)["failing"]
-    assert len(lines) == failing > 0
-    assert lines[0].startswith("scene 3 'Phasen und Refraktärzeit', board at 2:15 (134.77 s): "
-                               "text below the minimum 24: phasen, refraktaer, frequenz")
+    assert len(lines) == 1
+    assert lines[0].startswith("scene 1 'Scene One', board at 0:01 (1.00 s): text below the minimum 24: p0, p1;")
+    assert "the lecture's" not in result.stdout
     assert audit(lecture, "-q", "l").exit_code == 0  # without --strict, figures only
 
 

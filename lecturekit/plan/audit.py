@@ -19,12 +19,15 @@ measured on the plan's own items (what `plan --json` lists), and the rules a boa
   surfaces `resolve.contrast.surfaces` names, and another mark's fill it lies on, or its halo:
   `plan.halos`), as a share of the WCAG 2.2 figure it must meet.
 
-A board fails a rule (`failures`) when it sets any text below `Sizes.minimum` (whether or not the
-layout could have held it: the audit does not judge that, `check` warns where the layout could
-not), sets one role at more than one size, leaves an empty band wider than
-`BoardSize.empty_band` while a text is below its role's full size (judged on the board at its
-fullest, where the boards after it only add to it: `_fullest_bands`), holds something closer to a
-box than the stated clearance, or draws an ink below the contrast it needs.
+A board fails a rule (`failures`) when it sets any text below `Sizes.minimum`, unless the exact
+test proved that the board it was set on could not hold its content legibly (`overfull`: the
+placement's `Crowded.overfull`, `layout.proof`): such a board holds more than any arrangement in
+rows and columns holds at the minimum, the lecture's fault, not the layout's, and is listed as
+the lecture's (`check` warns of it too). It fails when it sets one role at more than one size,
+leaves an empty band wider than `BoardSize.empty_band` while a text is below its role's full size
+(judged on the board at its fullest, where the boards after it only add to it: `_fullest_bands`),
+holds something closer to a box than the stated clearance, or draws an ink below the contrast it
+needs; these hold on an overfull board too.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import numpy as np
 
 from lecturekit.boxes import Box
 from lecturekit.contrast import GRAPHICS, TEXT, ratio
-from lecturekit.plan.clearance import box_clearances
+from lecturekit.plan.clearance import SMALL, box_clearances
 from lecturekit.plan.items import OWNED, BoardItem
 from lecturekit.plan.layout import content_area
 from lecturekit.plan.placement import clock
@@ -103,6 +106,10 @@ class BoardAudit:
     #: The ink nearest its WCAG figure (None: nothing with a colour).
     contrast: Contrast | None
     failures: tuple[str, ...]
+    #: The texts below the minimum on a board the exact test proved cannot hold them legibly
+    #: (`overfull`): not a failure, but the lecture's to mend (`lecture`: in one line, and how).
+    overfull: tuple[str, ...] = ()
+    lecture: str = ""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -119,6 +126,7 @@ class BoardAudit:
             "contrast": None if self.contrast is None else {
                 "of": self.contrast.of, "ratio": round(self.contrast.ratio, 2), "needed": self.contrast.needed},
             "failures": list(self.failures),
+            "overfull": list(self.overfull), "lecture": self.lecture,
         }
 
     def finding(self) -> str:
@@ -180,7 +188,10 @@ def audit_board(plan: ScenePlan, board: Board, height: int, fullest: float | Non
     area = content_area(theme, any(i.kind == _HEADING and i.parent is None for i in items))
     laid = [i.box for i in items if i.kind != _HEADING]
     across, down = empty_bands(laid, area)
-    found = clearances(plan, board)
+    minimum = theme.sizes.minimum - _EPS
+    excused = overfull(plan, board)
+    small = tuple(i.name for i, font in texts if font < minimum and i.name in excused)
+    found = clearances(plan, board, bool(small))
     inks = contrasts(plan, items)
     sizes = role_sizes(items)
     return BoardAudit(
@@ -189,7 +200,26 @@ def audit_board(plan: ScenePlan, board: Board, height: int, fullest: float | Non
         sizes, covered(laid, area), across, down,
         min(found, key=lambda c: c.measured - c.stated, default=None),
         min(inks, key=lambda c: c.ratio / c.needed, default=None),
-        tuple(_failures(texts, sizes, max(across, down) if fullest is None else fullest, found, inks, theme)))
+        tuple(_failures([(i, f) for i, f in texts if i.name not in small], sizes,
+                        max(across, down) if fullest is None else fullest, found, inks, theme)),
+        tuple(dict.fromkeys(small)), overfull_line(small, theme) if small else "")
+
+
+def overfull_line(small: Sequence[str], theme: Theme) -> str:
+    """What the lecture puts on an overfull board, in one line, and what to do about it."""
+    return (f"the lecture's: it holds more than a board can hold at {theme.sizes.minimum:g} in any arrangement "
+            f"({_names(small)} set smaller): split the board")
+
+
+def overfull(plan: ScenePlan, board: Board) -> frozenset[str]:
+    """The texts on `board` whose size was set on a board the exact test proved cannot hold its
+    content legibly (`Crowded.overfull`): for each, the last crowded board before this one (to
+    half a frame) that named it set below the minimum."""
+    last: dict[str, bool] = {}
+    for crowded in sorted(plan.crowded, key=lambda c: c.time):
+        if crowded.time <= board.time + 0.5 / plan.fps:
+            last.update(dict.fromkeys(crowded.unfit, crowded.overfull))
+    return frozenset(name for name, proven in last.items() if proven)
 
 
 def _failures(texts: Sequence[tuple[BoardItem, float]], sizes: tuple[tuple[str, tuple[float, ...]], ...],
@@ -291,13 +321,15 @@ def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -
     return max(widest, high - reached) / (high - low)
 
 
-def clearances(plan: ScenePlan, board: Board) -> list[Clearance]:
+def clearances(plan: ScenePlan, board: Board, overfull: bool = False) -> list[Clearance]:
     """How close what a box holds comes to it, for each box the board draws around ink
     (`clearance.box_clearances`: a ring, a Panel's or Block's backing, an emphasis highlight, a
     Table's header rule), measured from the ink's own bounds, against the stated clearance
-    (`BoardSize.clearance`); a box the rule does not ask it of (`Room.exempt`) is left out."""
+    (`BoardSize.clearance`); a box the rule does not ask it of (`Room.exempt`) is left out, but
+    on an `overfull` board a box around a text set small is asked it (`clearance.SMALL`)."""
     stated = plan.theme.board.clearance
-    return [Clearance(room.what, room.amount, stated) for room in box_clearances(plan, board) if not room.exempt]
+    return [Clearance(room.what, room.amount, stated) for room in box_clearances(plan, board)
+            if not room.exempt or (overfull and room.exempt == SMALL)]
 
 
 def contrasts(plan: ScenePlan, items: Iterable[BoardItem]) -> list[Contrast]:
@@ -346,11 +378,15 @@ def table(audits: Sequence[BoardAudit]) -> str:
         lines.append(f"{a.scene:>5} {a.at:>8.2f}  {small:<28} {sizes:<40} {a.fill:>5.0%} "
                      f"{a.across:>4.0%}/{a.down:<4.0%} {clear:>9} {ink:>9}")
         lines += [f"{'':>16}fails: {f}" for f in a.failures]
+        lines += [f"{'':>16}{a.lecture}"] if a.lecture else []
     failing = sum(1 for a in audits if a.failures)
-    lines.append(f"{len(audits)} boards, {failing} failing a rule")
+    overfull = sum(1 for a in audits if a.overfull)
+    lines.append(f"{len(audits)} boards, {failing} failing a rule"
+                 + (f", {overfull} holding more than a board can hold (the lecture's)" if overfull else ""))
     return "\n".join(lines)
 
 
 def summary(audits: Sequence[BoardAudit]) -> Mapping[str, Any]:
     """The audit as JSON: every board's figures."""
-    return {"boards": [a.as_json() for a in audits], "failing": sum(1 for a in audits if a.failures)}
+    return {"boards": [a.as_json() for a in audits], "failing": sum(1 for a in audits if a.failures),
+            "overfull": sum(1 for a in audits if a.overfull)}

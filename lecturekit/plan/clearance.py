@@ -10,7 +10,8 @@ the table's scale. A visual's ink is its box. Every label settled in a Figure or
 the board's `label_gap` from each mark, number and other text in it.
 
 Three cases of boxes and labels are measured but `exempt` (the reason given): a box around a text on a board that
-cannot hold it at the minimum size (`check` warns of it: a crowded board's grid sets boxes tight);
+cannot hold it at the minimum size (`check` warns of it: a crowded board's grid sets boxes tight;
+the audit asks it still where the board is proven overfull, `SMALL`);
 a ring around a picture or a table too thin to lose the room on that side (`placement._ringed`); a label for
 which no place in the safe area keeps the gap and stays off the places the scene's other objects
 take during its container's stay (`settle.Settled.crowded`), which the plan warns of
@@ -165,10 +166,15 @@ def _table_rule(plan: ScenePlan, item: BoardItem) -> list[Room]:
                  _exempt(plan, item))]
 
 
+#: Why a box around a text is not asked its clearance (`Room.exempt`): the text is set below the
+#: minimum. The audit asks it still on a board proven to hold more than it can (`audit.overfull`).
+SMALL = "a board that cannot hold it at the minimum size"
+
+
 def _exempt(plan: ScenePlan, item: BoardItem) -> str:
     theme = plan.theme
     if item.font is not None and item.font < theme.sizes.minimum - EPS:
-        return "a board that cannot hold it at the minimum size"
+        return SMALL
     visual = item.parent is None and kind_def(plan.objects[item.name].kind).role is Role.VISUAL
     if visual and min(item.box.width, item.box.height) <= THIN * theme.board.ring_reach:
         return "a picture or table too thin to lose the room"

@@ -137,6 +137,9 @@ class Crowded:
     #: Whether the board provably cannot hold them legibly (`layout.Arrangement.proven`); if not,
     #: the layout's search missed a legible arrangement, and says so.
     proven: bool = True
+    #: Whether the exact test proves it (`layout.Arrangement.overfull`): the audit lets its texts
+    #: stand below the minimum.
+    overfull: bool = False
 
     def line(self) -> str:
         return f"board at {clock(self.at)}: {crowded_message(', '.join(self.unfit), self.proven)} ({CROWDED_HINT})"
@@ -452,7 +455,7 @@ class _Placer:
                 arrangement = self.kept_centred(names)
             if arrangement.unfit:
                 self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit,
-                                            arrangement.proven))
+                                            arrangement.proven, arrangement.overfull))
             # a lecture's own move may carry these moves, but only while this board stands
             self.move_to(arrangement, names, settled, t, next((e[0] for e in events[i + 1:]), self.end))
 
@@ -502,7 +505,8 @@ class _Placer:
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
         arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers))
         if arrangement.unfit:
-            self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit, arrangement.proven))
+            self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit, arrangement.proven,
+                                        arrangement.overfull))
         # a lecture's own move earlier than the group may carry its moves, but not before what
         # leaves to make the room has gone
         before = max([e[0] for e in events[:i] if e[0] <= t] + freed)

@@ -57,7 +57,10 @@ Rules:
   arrangement says whether the least-area test proves the board cannot hold its content
   legibly (`Arrangement.proven`, `Content.cannot_hold`, whose docstring states what it proves,
   with `Content._apart`: two items that fit neither side by side nor one above the other):
-  a text below the minimum on a board it does not rule out is a miss of the search.
+  a text below the minimum on a board it does not rule out is a miss of the search. Where a text
+  is set below the minimum, the exact test (`proof.overfull`, `Holding.overfull`: no
+  arrangement in rows and columns holds the content legibly) says whether the board is
+  `Arrangement.overfull`, the one board on which the audit lets a text stand below the minimum.
 - Texts in one column share one left edge of what is drawn (a ring's stroke, a backing's edge, a
   line's first letter), each column centred down its block (`Block.places`); a highlight's
   room, drawn only while its text is emphasised, hangs past that edge (`Item.hang`).

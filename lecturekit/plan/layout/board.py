@@ -107,7 +107,7 @@ def _arranged(items: list[Item], theme: Theme) -> Arrangement:
         places[title.name] = Placed(Box.around(area.center[0], cy, w, h), font, min(area.width, 11.5))
         unfit += small_names(title, font, theme)
         area = Box(area.x0, area.y0, area.x1, cy - h / 2 - f.gap)
-    proven = bool(unfit)
+    proven, overfull = bool(unfit), False
     if content:
         laid = Content(content, area, theme, measure)
         chosen = laid.arrange()
@@ -116,8 +116,10 @@ def _arranged(items: list[Item], theme: Theme) -> Arrangement:
         unfit += [i.name for i in content if i.role is Role.TEXT and i.fixed is None and not i.keeps_font
                   and (chosen.places[i.name].font or i.font) < theme.sizes.minimum - 1e-9]
         small = [i.name for i in content if i.role is Role.TEXT and i.name in unfit]
-        proven = proven or not small or laid.cannot_hold()
-    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)), proven)
+        overfull = bool(small) and laid.overfull()
+        proven = proven or not small or overfull or laid.cannot_hold()
+    return Arrangement(places, tuple(dict.fromkeys(n for n in (i.name for i in items) if n in unfit)), proven,
+                       overfull)
 
 
 def content_area(theme: Theme, headed: bool) -> Box:

@@ -1,19 +1,43 @@
-"""Whether a board can hold its content legibly: the least-area test, and items that are apart."""
+"""Whether a board can hold its content legibly: the least-area test (it bounds the search; it assumes
+how much wrapping loses), items that are apart, and the exact test the audit takes (`overfull`)."""
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import combinations
 
-from lecturekit.plan.layout.model import EPS
+from lecturekit.plan.layout.measuring import wrap_in
+from lecturekit.plan.layout.model import EPS, Item
 from lecturekit.plan.layout.pictures import Pictures
+from lecturekit.plan.layout.proof import Piece, overfull
 
 #: Wrapping loses at most this share of a text's unwrapped length (the spaces lines break at).
 BREAK_LOSS = 0.9
 
 
 class Holding(Pictures):
-    """The least-area test (`cannot_hold`)."""
+    """The least-area test (`cannot_hold`), which bounds the layout's search, and the exact test
+    (`overfull`), which the audit takes."""
+
+    def overfull(self) -> bool:
+        """Whether no arrangement in rows and columns holds the content in the area at legible
+        sizes (`proof.overfull`, which states what that proves): every visual at its least box
+        (its stated minimum, as given: a table at its least legible scale), a text already shown
+        at a fixed size its box, one that keeps its font wrapped at any width at that font, and
+        every other text wrapped at any width at the board's one type scale where its smallest
+        role is at the minimum (`floor`: the body at 25.6 beside a table at 24)."""
+        pieces = [Piece(least=self._least_box(v)) for v in self.given]
+        for text in self.texts:
+            if text.fixed is not None:
+                pieces.append(Piece(least=text.fixed))
+                continue
+            font = text.font if text.keeps_font else text.base * self.floor if text.base > 0 else self.measure.minimum
+            pieces.append(Piece(measured=partial(self._measured, text, font)))
+        return overfull(pieces, self.area, self.gap)
+
+    def _measured(self, text: Item, font: float, width: float) -> tuple[float, float]:
+        """A text's box at `font`, wrapped as the layout wraps it in a column `width` wide."""
+        return self.measure.size(text, wrap_in(text, width), font)
 
     def cannot_hold(self) -> bool:
         """Whether the content area provably cannot hold the content at legible sizes, in any

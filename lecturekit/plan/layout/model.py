@@ -131,9 +131,13 @@ class Arrangement:
     #: below their visible size (in the order given).
     unfit: tuple[str, ...] = ()
     #: Whether the board provably cannot hold its content at legible sizes (`Content.cannot_hold`,
-    #: or a heading or title too long for its band at the minimum): only then is a text unfit,
+    #: `overfull`, or a heading or title too long for its band at the minimum): only then is a text unfit,
     #: unless the search missed an arrangement (the tests count those). True where no text is.
     proven: bool = False
+    #: Whether the exact test proves that no arrangement in rows and columns holds the content with
+    #: its texts at the minimum or above (`Holding.overfull`, `proof.overfull`): the one board on
+    #: which the audit lets a text stand below the minimum. Weighed only where a text is set below it.
+    overfull: bool = False
 
 
 def bounds_of(places: Iterable[Placed]) -> Box:
