@@ -3,6 +3,7 @@ object's place over time and every text's typesetting; `plan_lecture` plans ever
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from types import MappingProxyType
 
@@ -26,7 +27,11 @@ from lecturekit.typst.source import label_spec, lecture_language
 
 def plan_scene(scene: ResolvedScene, fps: int, folder: Path | None = None, theme: Theme = THEME) -> ScenePlan:
     with lecture_language(scene.language):
-        return _planned(scene, fps, folder, theme, placement_of(scene, theme, folder))
+        placement = placement_of(scene, theme, folder)
+        measured = _SIDES_PLANS.get((id(scene), theme, folder))
+        if fps == SIDES_FPS and measured is not None and measured[0] is placement:
+            return measured[1]  # the plan the sides were measured on is this one
+        return _planned(scene, fps, folder, theme, placement)
 
 
 #: Each scene's placement with its rooms measured (`placement_of`), as `placement._PLACED`.
@@ -46,13 +51,23 @@ def _measured(scene: ResolvedScene, theme: Theme, folder: Path | None) -> Placem
     first = place_scene(scene, theme, folder)
     if not first.rooms:
         return first
-    found = standing_out.sides(_planned(scene, SIDES_FPS, folder, theme, first), first.rooms)
-    return place_scene(scene, theme, folder, found) if found else first
+    plan = _planned(scene, SIDES_FPS, folder, theme, first)
+    found = standing_out.sides(plan, first.rooms)
+    if found:
+        return place_scene(scene, theme, folder, found)
+    key = (id(scene), theme, folder)
+    _SIDES_PLANS[key] = (first, plan)
+    weakref.finalize(scene, _SIDES_PLANS.pop, key, None)
+    return first
 
 
 #: The frame rate the labels' sides are measured at (`placement_of`): a plan at any rate places
 #: its objects alike.
 SIDES_FPS = 15
+#: The plan at `SIDES_FPS` the sides were measured on, with its placement, where that placement
+#: stands (no side asked for a layout again): a plan at that rate (`plan`'s 15 fps, `render -q l`)
+#: is that plan, its boards worked out once.
+_SIDES_PLANS: dict[tuple, tuple[Placement, ScenePlan]] = {}
 
 
 def _planned(scene: ResolvedScene, fps: int, folder: Path | None, theme: Theme, placement: Placement) -> ScenePlan:

@@ -133,7 +133,7 @@ def _words(text: str) -> list[str]:
 
 def table_metrics(spec: TableSpec, font: float) -> TableMetrics:
     """A table that is a picture of type at font size `font`: each cell on one line."""
-    return _metrics(_unwrapped(spec.cells), font, False)
+    return _metrics(_unwrapped(spec.cells, laid_out_in()), font, False)
 
 
 def text_table(spec: TableSpec, font: float, wrap: float | None) -> TableMetrics:
@@ -162,8 +162,11 @@ def _padded(cells: Cells) -> Cells:
     return tuple((*row, *[""] * (n - len(row))) for row in cells)
 
 
-def _unwrapped(cells: Cells) -> Grid:
-    """A picture of type: every cell on one line."""
+@lru_cache(maxsize=1024)
+def _unwrapped(cells: Cells, language: str) -> Grid:
+    """A picture of type: every cell on one line. Kept by cells and `language`, as `_grid`: a
+    table is measured again on every board it stands on and each time it is asked whether it
+    is set as text (`set_as_text`)."""
     return _laid(tuple(tuple(prose(text) for text in row) for row in _padded(cells)))
 
 

@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from lecturekit.typst.names import functions, symbols
 
@@ -329,21 +330,29 @@ def math_end(text: str, start: int) -> int | None:
     return next((token.start for token in tokens(text, start + 1) if token.sort is Sort.DOLLAR), None)
 
 
+@lru_cache(maxsize=4096)
 def is_clean(text: str) -> bool:
-    """Whether `text` is math Typst draws as written: no token's drawing changed (and so no `$`)."""
+    """Whether `text` is math Typst draws as written: no token's drawing changed (and so no `$`).
+    Once a text: a label is asked on every board its object stands on (`source.label_spec`)."""
     return all(token.note is None for token in tokens(text))
 
 
 def notes(text: str) -> dict[str, list[str]]:
     """What rebuilding the math in `text` changes: each kind of change, with the author's
     characters it was made to (each once, in order)."""
+    return {note: list(subjects) for note, subjects in _notes(text)}
+
+
+@lru_cache(maxsize=4096)
+def _notes(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`notes`, once a text: `check` and `plan` each resolve the lecture, every object's math."""
     found: dict[str, list[str]] = {}
     for token in tokens(text):
         if token.note is not None:
             subjects = found.setdefault(token.note, [])
             if (subject := text[token.start : token.end]) not in subjects:
                 subjects.append(subject)
-    return found
+    return tuple((note, tuple(subjects)) for note, subjects in found.items())
 
 
 def words(text: str) -> Iterator[tuple[Token, str]]:
@@ -357,9 +366,11 @@ def words(text: str) -> Iterator[tuple[Token, str]]:
             yield token, text[token.start : token.end]
 
 
+@lru_cache(maxsize=4096)
 def depth(text: str) -> int:
     """How deep the math in `text` nests: brackets inside brackets, and scripts on scripts
-    (`x^x^x` is two deep: Typst reads it as `x^(x^x)`)."""
+    (`x^x^x` is two deep: Typst reads it as `x^(x^x)`). Once a text: `check` and `plan` each
+    resolve the lecture, every scene's texts."""
     deepest, level, chain, chains = 0, 0, 0, []
     for token in tokens(text):
         if token.sort is Sort.OPEN:

@@ -386,8 +386,10 @@ def right_to_left(text: str) -> bool:
     return False
 
 
-def inline_math(text: str) -> list[tuple[int, int]]:
-    """Where each `$…$` of prose opens and closes; a `$` that nothing closes is a character."""
+@lru_cache(maxsize=4096)
+def inline_math(text: str) -> tuple[tuple[int, int], ...]:
+    """Where each `$…$` of prose opens and closes; a `$` that nothing closes is a character. Once
+    a text: a table's cells are read again for each board it stands on (`set_as_text`)."""
     found = []
     opening = text.find("$")
     while opening != -1:
@@ -396,7 +398,7 @@ def inline_math(text: str) -> list[tuple[int, int]]:
             break
         found.append((opening, closing))
         opening = text.find("$", closing + 1)
-    return found
+    return tuple(found)
 
 
 def formula(text: str, spans: Sequence[Span] = (), offset: int = 0) -> str:

@@ -4,15 +4,27 @@ the board's type scale, rows that fill the width, cut to one depth or of unequal
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from lecturekit.boxes import Box
 from lecturekit.plan.layout.columns import LONE_GROWTH, Texts
 from lecturekit.plan.layout.model import EPS, Arrangement, Item, Placed
 from lecturekit.work import count
 
+T = TypeVar("T")
+
 #: Up to this many visuals on a board try every way to break them into rows (2**(n-1) of them).
 EXHAUSTIVE = 6
+#: The sizes `_lines` found, by what they hang on (the visuals, the way they are cut, the region's
+#: size and the gap): a board's layout asks for the same again at every font step and share of the
+#: width, in regions placed differently.
+_SIZES: dict[tuple, list[list[tuple[float, float]]]] = {}
+#: The places `_visual_block` found, by what they hang on.
+_BLOCKS: dict[tuple, dict[str, Placed]] = {}
+#: The most results each of `_SIZES` and `_BLOCKS` holds; a full one is emptied.
+HELD = 100_000
 #: Ways of rows whose smallest visual is within this share of the best's are as good for the
 #: pictures; of those, the one with its tables nearest their full size wins (`_visual_block`).
 NEAR = 0.95
@@ -80,6 +92,14 @@ class Pictures(Texts):
         return box.width / self._lone(item).width
 
     def _visual_block(self, region: Box) -> dict[str, Placed]:
+        """The visuals laid out in `region` (`_visuals_in`), found once for the same visuals in the
+        same region and area: a board's layout asks for it at every font step, laid out again
+        with room for its containers' texts, and `check` and `plan` each lay out every board."""
+        key = (tuple(self.visuals), self.unequal, region, self.area, self.gap, self.theme.board.safe)
+        found = _held(_BLOCKS, key, lambda: self._visuals_in(region))
+        return dict(found)
+
+    def _visuals_in(self, region: Box) -> dict[str, Placed]:
         """The visuals in rows (or columns) centred in `region`, in their order: of every way to
         break them into rows, and into columns, the one that shows most of them at their visible
         size; where that is all of them, the one with its tables nearest their full size (a table
@@ -146,9 +166,15 @@ class Pictures(Texts):
         `region`: every row as tall as fills the width (a table at its largest scale leaving the
         rest of its row to the others), and where they are too tall together, the tallest cut
         down first."""
+        groups = self._groups_of(lines)
+        key = (tuple(self.visuals), lines, across, region.width, region.height, self.gap)
+        sizes = _held(_SIZES, key, lambda: self._line_sizes(groups, region, across))
+        return self._laid(region, groups, sizes, across)
+
+    def _line_sizes(self, groups: list[list[Item]], region: Box, across: bool) -> list[list[tuple[float, float]]]:
+        """The sizes `_lines` gives the visuals of `groups`: they hang on the region's size alone."""
         gap = self.gap
         width, height = (region.width, region.height) if across else (region.height, region.width)
-        groups = self._groups_of(lines)
 
         def ratio(v: Item) -> float:  # along the line over across it
             return v.aspect if across else 1 / v.aspect
@@ -164,9 +190,7 @@ class Pictures(Texts):
         held = [max((largest(v) for v in g if v.natural is not None and v.min_scale >= v.max_scale), default=0.0)
                 for g in groups]  # a table held at one scale is not cut below it (`_pinned`, `_at`)
         thick = level(full, max(0.0, height - gap * (len(groups) - 1)), held)
-        sizes = [[self._capped(v, t * ratio(v) if across else t) for v in g]
-                 for g, t in zip(groups, thick, strict=True)]
-        return self._laid(region, groups, sizes, across)
+        return [[self._capped(v, t * ratio(v) if across else t) for v in g] for g, t in zip(groups, thick, strict=True)]
 
     def _least_lines(self, region: Box, lines: tuple[int, ...], across: bool) -> dict[str, Placed] | None:
         """The visuals in rows (`across`) or columns as `_lines` cuts them, but each at one
@@ -296,3 +320,13 @@ def breaks(n: int) -> list[tuple[int, ...]]:
     for first in range(1, n + 1):
         found += [(first,)] if first == n else [(first, *rest) for rest in breaks(n - first)]
     return found
+
+
+def _held(store: dict[tuple, T], key: tuple, make: Callable[[], T]) -> T:
+    """`store[key]`, made when first asked for; the store emptied when it holds `HELD`. What it
+    gives is shared: the callers do not change it."""
+    if key not in store:
+        if len(store) >= HELD:
+            store.clear()
+        store[key] = make()
+    return store[key]
