@@ -147,13 +147,21 @@ class ScenePlan:
     @cached_property
     def beside(self) -> Mapping[tuple[str, Box], tuple[Box, ...]]:
         """For each place a Figure or Axes takes, every place the scene's other top-level objects
-        take while it stands there (from each stay to the next, departures not counted): a label
-        that finds no room by its container keeps away from all of them."""
+        take while it stands there (from each stay to the next, or to its departure: what comes
+        after it has left is not beside it): a label that finds no room by its container keeps
+        away from all of them."""
         ringed = {c.object for c in self.cues if isinstance(c.action, BoxAround)}
+        board = Replay()
+        departures: dict[str, list[float]] = {}
+        for cue in self.cues:
+            for name in board.apply(cue.action).left:
+                departures.setdefault(name, []).append(cue.time)
 
         def spans(name: str, stays: tuple[Stay, ...], ring: bool) -> list[tuple[float, float, Box]]:
             """Where `name` stands, and till when; with `ring`, an object a Box action rings with its ring."""
-            ends = [s.time for s in stays[1:]] + [self.end - self.start]
+            ends = [min([s.time for s in stays[i + 1:i + 2]] + [self.end - self.start]
+                        + [t for t in departures.get(name, []) if t > stay.time])
+                    for i, stay in enumerate(stays)]
             return [(s.time, end, self.ring(name, s.place.box) if ring and name in ringed else s.place.box)
                     for s, end in zip(stays, ends, strict=True)]
 
