@@ -147,13 +147,23 @@ class ScenePlan:
     @cached_property
     def beside(self) -> Mapping[tuple[str, Box], tuple[Box, ...]]:
         """For each place a Figure or Axes takes, every place the scene's other top-level objects
-        take while it stands there (from each stay to the next, departures not counted): a label
-        that finds no room by its container keeps away from all of them."""
+        take while it stands there (from each stay to the next, or to its departure: what comes
+        after it has left is not beside it; theirs counted on to their next stay): a label that
+        finds no room by its container keeps away from all of them."""
         ringed = {c.object for c in self.cues if isinstance(c.action, BoxAround)}
+        board = Replay()
+        departures: dict[str, list[float]] = {}
+        for cue in self.cues:
+            for name in board.apply(cue.action).left:
+                departures.setdefault(name, []).append(cue.time)
 
-        def spans(name: str, stays: tuple[Stay, ...], ring: bool) -> list[tuple[float, float, Box]]:
-            """Where `name` stands, and till when; with `ring`, an object a Box action rings with its ring."""
-            ends = [s.time for s in stays[1:]] + [self.end - self.start]
+        def spans(name: str, stays: tuple[Stay, ...], ring: bool, gone: list[float] | None = None
+                  ) -> list[tuple[float, float, Box]]:
+            """Where `name` stands, and till when (its next stay, or the first of the times it is
+            `gone` before that); with `ring`, an object a Box action rings with its ring."""
+            ends = [min([s.time for s in stays[i + 1:i + 2]] + [self.end - self.start]
+                        + [t for t in gone or [] if t > stay.time])
+                    for i, stay in enumerate(stays)]
             return [(s.time, end, self.ring(name, s.place.box) if ring and name in ringed else s.place.box)
                     for s, end in zip(stays, ends, strict=True)]
 
@@ -163,7 +173,7 @@ class ScenePlan:
             if not kind_def(self.objects[c].kind).container:
                 continue
             # a container's own place, as its children ask by it (`Figures._beside`), not its ring
-            for t0, t1, box in spans(c, stays, ring=False):
+            for t0, t1, box in spans(c, stays, ring=False, gone=departures.get(c)):
                 found.setdefault((c, box), set()).update(
                     other for name, theirs in every.items() if name != c
                     for s0, s1, other in theirs if s0 < t1 and t0 < s1)

@@ -180,6 +180,18 @@ def test_what_stands_beside_a_ringed_container_is_found_by_the_place_its_childre
     assert plan.beside[("axes", stay.place.box)] == (plan.stays["note"][0].place.box,)
 
 
+def test_what_arrives_after_a_container_left_is_not_beside_it(plan_tiny):
+    """A thin Axes' legend with no clear spot near it was kept away from a note that came only
+    after the Axes had left (found lecture a-legend-settled-far-from-its-thin-axes-0.017-off-the-middle):
+    what stands beside a container's place is what stands there while the container does."""
+    objects = {"axes": "an Axes (x_range=(0, 4), y_range=(0, 2))",
+               "note": 'a Panel that says "A note after the axes."'}
+    plan = plan_tiny(objects, [(0.5, SHOW.format("axes")), (2.0, LEAVE.format("axes")),
+                               (3.0, SHOW.format("note"))], end=8.0)
+    [stay] = plan.stays["axes"]
+    assert plan.beside[("axes", stay.place.box)] == ()
+
+
 
 def test_a_figure_s_widest_text_counts_the_ring_around_its_math(resolve_scene):
     """Issue 43's ring around a Math in a thin Figure met the Image beside it: the Figure is laid
