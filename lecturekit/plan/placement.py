@@ -25,8 +25,12 @@ them either, the layout shrinks the shown and the new together (`_overfull`), so
 
 A move goes at the layout's time, or when the lecture says the object moves;
 a move too small to see is not made, and what comes back a hair from where it stood (hidden
-and shown again at once) takes its old place. Leaving moves nothing unless the board then holds still:
-then it is laid out again for what is left (texts keep their lines), once the leavers are gone.
+and shown again at once) takes its old place, if at the size it had there. What comes back to a
+board that holds the same objects as before takes the layout it had, unless that sets a new text
+larger than the board's life now sets it: a Panel shown, hidden and shown again at once, set at
+full size for a life that ended as it left, is set anew for the board it returns to. Leaving
+moves nothing unless the board then holds still: then it is laid out again for what is left
+(texts keep their lines), once the leavers are gone.
 A board that cannot hold its objects legibly is reported (`Crowded`), once per layout.
 """
 
@@ -513,9 +517,9 @@ class _Placer:
         before = max([e[0] for e in events[:i] if e[0] <= t] + freed)
         self.move_to(arrangement, list(board), t, max(before, t - SETTLE), t)
         first = {n: tn for tn, n in reversed(group)}
-        for n in newcomers:  # what comes back within a move too small to see of where it stood takes that place
-            place = arrangement.places[n]
-            if n in self.left and not _moved(self.left[n], place):
+        for n in newcomers:  # what comes back within a move too small to see of where it stood, at its
+            place = arrangement.places[n]  # size then, takes that place
+            if n in self.left and not _moved(self.left[n], place) and self.left[n].font == place.font:
                 place = self.left[n]
             self.stays.setdefault(n, []).append(Stay(first[n], place))
             current[n] = place
@@ -554,42 +558,27 @@ class _Placer:
     def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = ()) -> Arrangement:
         """The board laid out for `names`; the layout it had before when it holds the same
         objects again and those still on it stand where that layout put them (an object that
-        leaves and comes back takes its old place, and nothing else moves). Its new texts are
+        leaves and comes back takes its old place, and nothing else moves), unless that sets a new
+        text larger than the board's `life` now sets it (`outgrown`). Its new texts are
         set at the board's one type scale over its `life` (`scale`), and its new Tables set as
         text as the fullest board of that life sets them (`set_for_life`)."""
-        again = self.laid.get(frozenset(names))
-        if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current) \
-                and not (self.grown(again) and any(set(held) - set(names) for held in life)):
-            return again  # but a formula grown alone, where the board is to hold more
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
                           self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0),
                           self.stacked.get(n, 0.0)) for n in names]
+        again = self.laid.get(frozenset(names))
+        if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current) \
+                and not self.outgrown(again, items, life):
+            return again
         if life:
             now = self.fresh_layout(tuple(names))
-            scale = min(self.fresh_layout(s)[0] for s in life)
-            # the scale that sets every text on the board at the minimum or above, those shown
-            # included, so the board's texts keep one scale (a table's text is smaller than a Panel's)
-            legible = max((self.theme.sizes.minimum / i.base for i in items if i.role is Role.TEXT and i.base > 0),
-                          default=self.theme.sizes.minimum / self.theme.sizes.body)
-            if scale < legible:  # a board that will not hold its texts legibly: legible while it can
-                scale = min(now[0], legible)
-            # and the scale of the texts shown: a formula shown at 24 (the body's minimum beside it)
-            # sets a new one at 24 too, each role at the minimum or above (`_scaled`)
-            shown = [i for i in items if i.fixed is not None or i.keeps_font]
-            scale = min([scale] + [_scale_of(i) for i in shown])
-            floor = self.theme.sizes.minimum
-            if any(i.role is Role.TEXT and i.font < floor - 1e-9 for i in shown):
-                # shown texts below the minimum (a board that could not hold them): the new texts at
-                # their scale, no role floored, and no smaller (the board takes now is with them
-                # shrunk: `arrange` shrinks the texts shown with the new, together, `_overfull`)
-                scale, floor = min(_scale_of(i) for i in shown), 0.0
+            scale, floor = self.life_scale(items, now[0], life)
             settings = self.set_for_life(items, life, now[1], scale, floor)
             if now[0] <= scale and not any(n in self.current for n in names) and not settings:
                 self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
             given = items
             items = [settings.get(i.name, i) for i in _scaled(items, scale, floor)]
-            scales = [_scale_of(i) for i in shown]
+            scales = [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font]
             arrangement = self.roomy(items)
             if scales and scale < min(scales) and any(self.small(arrangement, i) for i in items):
                 # a board that cannot hold its texts legibly shrinks them all by one factor
@@ -600,6 +589,45 @@ class _Placer:
             return arrangement
         self.laid[frozenset(names)] = arrangement = self.roomy(items)
         return arrangement
+
+    def life_scale(self, items: list[Item], now: float, life: tuple[tuple[str, ...], ...]) -> tuple[float, float]:
+        """The board's one type scale for the new texts of `items` over its `life` (the board
+        laid out afresh for them `now` takes the scale `now`), and the floor no role is set below
+        for its sake (`_at_scale`)."""
+        scale = min(self.fresh_layout(s)[0] for s in life)
+        # the scale that sets every text on the board at the minimum or above, those shown
+        # included, so the board's texts keep one scale (a table's text is smaller than a Panel's)
+        legible = max((self.theme.sizes.minimum / i.base for i in items if i.role is Role.TEXT and i.base > 0),
+                      default=self.theme.sizes.minimum / self.theme.sizes.body)
+        if scale < legible:  # a board that will not hold its texts legibly: legible while it can
+            scale = min(now, legible)
+        # and the scale of the texts shown: a formula shown at 24 (the body's minimum beside it)
+        # sets a new one at 24 too, each role at the minimum or above (`_scaled`)
+        shown = [i for i in items if i.fixed is not None or i.keeps_font]
+        scale = min([scale] + [_scale_of(i) for i in shown])
+        floor = self.theme.sizes.minimum
+        if any(i.role is Role.TEXT and i.font < floor - 1e-9 for i in shown):
+            # shown texts below the minimum (a board that could not hold them): the new texts at
+            # their scale, no role floored, and no smaller (the board takes now is with them
+            # shrunk: `arrange` shrinks the texts shown with the new, together, `_overfull`)
+            scale, floor = min(_scale_of(i) for i in shown), 0.0
+        return scale, floor
+
+    def outgrown(self, arrangement: Arrangement, items: list[Item], life: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether the layout the board had before for `items` sets a text it would set anew
+        larger than the board's `life` now lets it: a formula grown alone, where the board is to
+        hold more, or a text set for a life that has since grown (a Panel shown, hidden and shown
+        again at once was set for a board that ended as it left, at full size, and kept that size
+        beside the texts arriving later, set smaller)."""
+        names = {i.name for i in items}
+        if self.grown(arrangement) and any(set(held) - names for held in life):
+            return True
+        new = [i for i in items if i.role is Role.TEXT and i.fixed is None and not i.keeps_font]
+        if not (life and new):
+            return False
+        scale, floor = self.life_scale(items, self.fresh_layout(tuple(i.name for i in items))[0], life)
+        return any(_at_scale(i.font, scale, floor) + 1e-9 < (arrangement.places[i.name].font or 0.0) <= i.font + 1e-9
+                   for i in new)
 
     def small(self, arrangement: Arrangement, item: Item) -> bool:
         """Whether `arrangement` sets the text `item` below the minimum."""

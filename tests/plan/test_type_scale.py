@@ -155,3 +155,16 @@ def test_a_board_that_cannot_hold_its_texts_shrinks_them_by_one_factor():
     for font in crowded:
         assert abs(font["refraktaer"] - font["alles_oder_nichts"]) < 0.1, font
         assert abs(font["frequenz"] / font["refraktaer"] - RATIO) < 0.01, font
+
+
+def test_a_text_shown_again_at_once_is_set_for_the_board_it_returns_to(plan_tiny):
+    """Issue 43 (found lecture a-panel-shown-again-at-once-keeps-a-second-body-size): a Panel
+    shown, hidden and shown again at once was set at full size for the board of its first showing,
+    whose life ended as it left, and came back to that layout as it was; the Panels arriving later,
+    set for the fuller board, stood beside it a size smaller."""
+    words = "A paragraph long enough that the board cannot hold four of them at the body size. " * 3
+    objects = {f"p{k}": f'a Panel that says "{words}"' for k in range(4)}
+    does = [(0.5, SHOW.format("p0")), (0.5, "p0 is hidden from the screen."), (0.5, SHOW.format("p0"))]
+    plan = plan_tiny(objects, does + [(4.5, SHOW.format(f"p{k}")) for k in range(1, 4)], end=12.0)
+    sizes = {round(item.font, 6) for item in plan.boards[-1].items if item.kind == "Panel"}
+    assert len(sizes) == 1 and min(sizes) < THEME.sizes.body, sizes
