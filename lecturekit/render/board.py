@@ -17,6 +17,7 @@ from lecturekit.render import effects as fx
 from lecturekit.render import painters
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.render.emphasis import Emphasis
+from lecturekit.render.halo import Edges
 from lecturekit.work import count
 
 
@@ -42,6 +43,8 @@ class Board:
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
         self.glyphs: dict[tuple, VMobject] = {}
+        #: Their halos, kept with them (see `halo.Edges`).
+        self.edges = Edges(self.glyphs)
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
         #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).
@@ -70,7 +73,7 @@ class Board:
     def context(self, retypeset: dict | None = None) -> Context:
         live = ((n, self.live.get(n)) for n in self.containers)  # only a container has a space
         spaces = {n: on.drawn.space for n, on in live if on is not None and on.drawn.space is not None}
-        return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled)
+        return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled, self.edges)
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
         """Paint `name` in `box` (a top-level object) or in its parent's space (a child)."""
@@ -204,6 +207,7 @@ class Board:
         # its glyphs left faded out: shown again, it is typeset afresh, not drawn with them
         for key in [k for k in self.glyphs if k[0] == name]:
             del self.glyphs[key]
+        self.edges.forget()
 
     # ------------------------------------------------------------ moving
     def move(self, name: str, target: Box) -> fx.Effect | None:
