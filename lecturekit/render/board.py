@@ -14,10 +14,9 @@ from lecturekit.kinds import EvaluationError, kind_def
 from lecturekit.plan.scene_plan import ScenePlan, carries_text
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
-from lecturekit.render import painters
+from lecturekit.render import halo, painters
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.render.emphasis import Emphasis
-from lecturekit.render.halo import Edges
 from lecturekit.work import count
 
 
@@ -43,8 +42,8 @@ class Board:
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
         self.glyphs: dict[tuple, VMobject] = {}
-        #: Their halos, kept with them (see `halo.Edges`).
-        self.edges = Edges(self.glyphs)
+        #: Their halos, kept with them (see `halo.kept_edge`).
+        self.edges: halo.Edges = {}
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
         #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).
@@ -207,7 +206,7 @@ class Board:
         # its glyphs left faded out: shown again, it is typeset afresh, not drawn with them
         for key in [k for k in self.glyphs if k[0] == name]:
             del self.glyphs[key]
-        self.edges.forget()
+        halo.forget(self.edges, self.glyphs)
 
     # ------------------------------------------------------------ moving
     def move(self, name: str, target: Box) -> fx.Effect | None:

@@ -8,7 +8,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 from manim import (
@@ -53,9 +52,6 @@ from lecturekit.render.typst_mobject import LabelledTypst
 from lecturekit.typst.source import prose, right_to_left
 from lecturekit.work import count
 
-if TYPE_CHECKING:
-    from lecturekit.render.halo import Edges
-
 STROKE = 5.0
 
 
@@ -86,8 +82,8 @@ class Context:
     retypeset: Mapping[str, Typeset] = field(default_factory=dict)
     #: Where the labels of each figure settle, kept between builds at the same numbers.
     memo: dict = field(default_factory=dict)
-    #: The halos of the kept glyphs (`halo.Edges`), kept with them.
-    edges: Edges | None = None
+    #: The halos of the kept glyphs, kept with them (`halo.kept_edge`).
+    edges: dict[tuple, tuple] = field(default_factory=dict)
 
     def spec(self, name: str) -> Spec:
         return self.plan.objects[name]

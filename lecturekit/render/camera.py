@@ -174,12 +174,12 @@ class BoardCamera(Camera):
         rgba = rgba[max(0, -top):max(0, frame_height - top), max(0, -left):max(0, frame_width - left)]
         top, left = max(0, top), max(0, left)
         # cropped to the rows, then the columns, where it has any alpha; the pixels of none cleared
-        rows = np.flatnonzero(rgba[:, :, 3].any(axis=1))
-        if rows.size == 0:
+        inked = np.flatnonzero(rgba[:, :, 3].any(axis=1))
+        if inked.size == 0:
             return nothing
-        r0, r1 = int(rows[0]), int(rows[-1]) + 1
-        columns = np.flatnonzero(rgba[r0:r1, :, 3].any(axis=0))
-        c0, c1 = int(columns[0]), int(columns[-1]) + 1
+        r0, r1 = int(inked[0]), int(inked[-1]) + 1
+        inked = np.flatnonzero(rgba[r0:r1, :, 3].any(axis=0))
+        c0, c1 = int(inked[0]), int(inked[-1]) + 1
         layer = rgba[r0:r1, c0:c1].copy()
         layer[layer[:, :, 3] == 0] = 0
         return corners, top + r0, left + c0, layer

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from manim import VGroup, VMobject
 from manim.constants import CapStyleType
@@ -23,43 +23,42 @@ class Halo(VGroup):
     group, in their order, edged; so an entrance can tell it apart (`effects.enter`)."""
 
 
-@dataclass
-class Edges:
-    """The halos of the glyphs kept between builds (`Context.glyphs`), each copied once and then
-    set again, on every build, to its glyphs' points and edged as they are now: a figure that
-    moves or follows a ticking number is built on every frame, and the copy of every glyph of its
-    labels was most of the cost of their halos. What an edge is set again to is what a fresh copy
-    edged would be (`tests/render/test_halo.py`), so an effect that ran on the last one's halo
-    leaves nothing behind."""
+#: The halos of the glyphs kept between builds (`Context.glyphs`): (id of the glyphs, colour,
+#: reach) -> (the glyphs, their parts' form when copied, the edge).
+Edges = dict[tuple, tuple[VMobject, tuple, VMobject]]
 
-    glyphs: Mapping[tuple, VMobject]
-    #: (id of the glyphs, colour, reach) -> (the glyphs, their parts' form when copied, the edge)
-    made: dict[tuple, tuple[VMobject, tuple, VMobject]] = field(default_factory=dict)
 
-    def edge(self, source: VMobject, colour: str, reach: float) -> VMobject | None:
-        """`source`'s edge, where `source` is kept glyphs (None where it is not)."""
-        key = (id(source), colour, reach)
-        found = self.made.get(key)
-        if found is not None and found[0] is source and found[1] == _form(source):
-            edge, sources = found[2], source.get_family()
-            parts = edge.get_family()
-            if len(parts) == len(sources) and all(_same_arrays(e, s) for e, s in zip(parts, sources, strict=True)):
-                for e, s in zip(parts, sources, strict=True):
-                    e.points = s.points.copy()
-                _edged(parts, sources, colour, reach)
-                return edge
-        if not any(source is kept for kept in self.glyphs.values()):
-            return None
-        edge = source.copy()
-        _edged(edge.get_family(), source.get_family(), colour, reach)
-        self.made[key] = (source, _form(source), edge)
-        return edge
+def kept_edge(edges: Edges, glyphs: Mapping[tuple, VMobject], source: VMobject, colour: str, reach: float
+              ) -> VMobject | None:
+    """The edge of `source` where it is kept glyphs (None where it is not): copied once, then set
+    again on every build to the glyphs' points and edged as they are now. A figure that moves or
+    follows a ticking number is built on every frame, and the copy of every glyph of its labels
+    was most of the cost of their halos. What an edge is set again to is what a fresh copy edged
+    would be (`tests/render/test_halo.py`), so an effect that ran on the last build's halo leaves
+    nothing behind."""
+    key = (id(source), colour, reach)
+    found = edges.get(key)
+    if found is not None and found[0] is source and found[1] == _form(source):
+        edge, sources = found[2], source.get_family()
+        parts = edge.get_family()
+        if len(parts) == len(sources) and all(_same_arrays(e, s) for e, s in zip(parts, sources, strict=True)):
+            for e, s in zip(parts, sources, strict=True):
+                e.points = s.points.copy()
+            _edged(parts, sources, colour, reach)
+            return edge
+    if not any(source is kept for kept in glyphs.values()):
+        return None
+    edge = source.copy()
+    _edged(edge.get_family(), source.get_family(), colour, reach)
+    edges[key] = (source, _form(source), edge)
+    return edge
 
-    def forget(self) -> None:
-        """Give up the edges of glyphs no longer kept."""
-        kept = {id(g) for g in self.glyphs.values()}
-        for key in [k for k in self.made if k[0] not in kept]:
-            del self.made[key]
+
+def forget(edges: Edges, glyphs: Mapping[tuple, VMobject]) -> None:
+    """Give up the edges of glyphs no longer kept."""
+    kept = {id(g) for g in glyphs.values()}
+    for key in [k for k in edges if k[0] not in kept]:
+        del edges[key]
 
 
 def _form(source: VMobject) -> tuple:
@@ -87,22 +86,23 @@ def _edged(parts: list, sources: list, colour: str, reach: float) -> None:
         part.cap_style = CapStyleType.ROUND
 
 
-def haloed(drawn: Drawn, colour: str, reach: float, edges: Edges | None = None) -> Drawn:
+def haloed(drawn: Drawn, colour: str, reach: float, glyphs: Mapping[tuple, VMobject] | None = None,
+           edges: Edges | None = None) -> Drawn:
     """`drawn` over its halo: a copy of its ink filled and stroked in `colour`, reaching `reach`
     units past it (its strokes widened, its fills edged, with round ends), behind all of it at
     once, so that no part's halo covers another part (a glyph its neighbour, a dot its label).
     It goes first in the object's group (in a group of its own with the ink where the object is
     its ink alone), the rest keeping their order after it: the kinds haloed
     enter whole (`tests/render/test_halo.py`); emphasis recolours the ink (`Drawn.ink`), never its
-    halo. The halos of glyphs kept between builds are kept in `edges`."""
+    halo. The halos of the `glyphs` kept between builds are kept in `edges` (`kept_edge`)."""
     if not isinstance(drawn.mobject, VMobject):
         return drawn
     if drawn.mobject is drawn.ink:  # a formula drawn in a figure, its glyphs kept between builds
-        kept = edges.edge(drawn.mobject, colour, reach) if edges is not None else None
+        kept = _kept(drawn.mobject, colour, reach, glyphs, edges)
         edge = kept if kept is not None else _copied(drawn.mobject, colour, reach)
         return replace(drawn, mobject=group(VGroup, group(Halo, edge), drawn.mobject))
     members = drawn.mobject.submobjects  # a group built afresh (a VGroup: no ink of its own)
-    kept_edges = [edges.edge(m, colour, reach) if edges is not None else None for m in members]
+    kept_edges = [_kept(m, colour, reach, glyphs, edges) for m in members]
     if any(e is not None for e in kept_edges) and _apart(members, kept_edges):
         memo: dict = {}  # the members copied afresh copied as one, as the whole group would be
         made = [e if e is not None else _copied(m, colour, reach, memo)
@@ -111,6 +111,11 @@ def haloed(drawn: Drawn, colour: str, reach: float, edges: Edges | None = None) 
         made = _copied(drawn.mobject, colour, reach).submobjects
     drawn.mobject.add_to_back(group(Halo, *made))
     return drawn
+
+
+def _kept(source: VMobject, colour: str, reach: float, glyphs: Mapping[tuple, VMobject] | None,
+          edges: Edges | None) -> VMobject | None:
+    return kept_edge(edges, glyphs, source, colour, reach) if glyphs is not None and edges is not None else None
 
 
 def _copied(mobject: VMobject, colour: str, reach: float, memo: dict | None = None) -> VMobject:

@@ -18,7 +18,7 @@ from lecturekit.pipeline import render_scenes
 from lecturekit.plan import plan_scene
 from lecturekit.render import builders, painters
 from lecturekit.render.builders import Drawn
-from lecturekit.render.halo import PER_WIDTH, Edges, haloed
+from lecturekit.render.halo import PER_WIDTH, haloed
 from lecturekit.render.painted_audit import audit_painted, hidden
 from lecturekit.resolve import resolve
 from lecturekit.settings import PRESETS, Quality, RenderSettings
@@ -68,14 +68,14 @@ def test_a_formula_on_a_dot_is_haloed_afresh_on_every_build(write_lecture):
 
 def test_a_kept_label_s_halo_is_copied_once_then_set_again_as_a_fresh_copy_would_be(write_lecture):
     """A figure that moves is built in every box it passes: the halo of a label whose glyphs are
-    kept (`Context.glyphs`) is the same edge on every build (`halo.Edges`), set again to where its
+    kept (`Context.glyphs`) is the same edge on every build (`halo.kept_edge`), set again to where its
     glyphs stand and as they are styled, and it is, number for number, the halo a fresh copy of
     them makes; what an effect changed in the edge it was (here faded and cut short) is set back."""
     objects = {**CHAIN, "x": 'a Math [blue] that says "$x$" drawn in fig'}
     plan = _plan(write_lecture, objects, [(1.0, SHOW.format(n)) for n in objects])
     assert {"node", "x"} <= set(plan.halos)
     glyphs: dict = {}
-    ctx = builders.Context(plan, dict(plan.initial_values), {}, glyphs, edges=Edges(glyphs))
+    ctx = builders.Context(plan, dict(plan.initial_values), {}, glyphs, edges={})
     box = plan.stays["fig"][0].place.box
     edges: dict[str, set[int]] = {"node": set(), "x": set()}
     for dx in (0.0, 0.37, 1.1):
