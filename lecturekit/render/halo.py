@@ -13,6 +13,7 @@ from manim.constants import CapStyleType
 
 from lecturekit.render.builders import Drawn
 from lecturekit.render.made import group
+from lecturekit.render.typst_mobject import LabelledTypst
 
 #: Board units a stroke of width 1 covers (Manim's Cairo camera: `cairo_line_width_multiple`).
 PER_WIDTH = 0.01
@@ -46,8 +47,8 @@ def kept_edge(edges: Edges, glyphs: Mapping[tuple, VMobject], source: VMobject, 
                 e.points = s.points.copy()
             _edged(parts, sources, colour, reach)
             return edge
-    if not any(source is kept for kept in glyphs.values()):
-        return None
+    if not isinstance(source, LabelledTypst) or not any(source is kept for kept in glyphs.values()):
+        return None  # (kept glyphs are typeset: a mark's arrow or dot is made afresh)
     edge = source.copy()
     _edged(edge.get_family(), source.get_family(), colour, reach)
     edges[key] = (source, _form(source), edge)
