@@ -14,7 +14,7 @@ from lecturekit.kinds import EvaluationError, kind_def
 from lecturekit.plan.scene_plan import ScenePlan, carries_text
 from lecturekit.plan.typeset import Typeset
 from lecturekit.render import effects as fx
-from lecturekit.render import painters
+from lecturekit.render import halo, painters
 from lecturekit.render.builders import Context, Drawn
 from lecturekit.render.emphasis import Emphasis
 from lecturekit.work import count
@@ -42,6 +42,8 @@ class Board:
         self.values = plan.values_at(0)
         #: Glyphs kept between builds of the same object (see `Context.glyphs`).
         self.glyphs: dict[tuple, VMobject] = {}
+        #: Their halos, kept with them (see `halo.kept_edge`).
+        self.edges: halo.Edges = {}
         #: Where labels settle at the numbers last drawn with (see `Context.memo`).
         self.settled: dict = {}
         #: The rings Box actions drew, by object (drawn again wherever the object is built or moves).
@@ -70,7 +72,7 @@ class Board:
     def context(self, retypeset: dict | None = None) -> Context:
         live = ((n, self.live.get(n)) for n in self.containers)  # only a container has a space
         spaces = {n: on.drawn.space for n, on in live if on is not None and on.drawn.space is not None}
-        return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled)
+        return Context(self.plan, self.values, spaces, self.glyphs, retypeset or {}, self.settled, self.edges)
 
     def build(self, name: str, box: Box | None, retypeset: dict | None = None) -> Drawn | None:
         """Paint `name` in `box` (a top-level object) or in its parent's space (a child)."""
@@ -204,6 +206,7 @@ class Board:
         # its glyphs left faded out: shown again, it is typeset afresh, not drawn with them
         for key in [k for k in self.glyphs if k[0] == name]:
             del self.glyphs[key]
+        halo.forget(self.edges, self.glyphs)
 
     # ------------------------------------------------------------ moving
     def move(self, name: str, target: Box) -> fx.Effect | None:

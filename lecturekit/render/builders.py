@@ -11,7 +11,6 @@ from pathlib import Path
 
 import numpy as np
 from manim import (
-    DashedLine,
     Group,
     ImageMobject,
     Line,
@@ -83,6 +82,8 @@ class Context:
     retypeset: Mapping[str, Typeset] = field(default_factory=dict)
     #: Where the labels of each figure settle, kept between builds at the same numbers.
     memo: dict = field(default_factory=dict)
+    #: The halos of the kept glyphs, kept with them (`halo.kept_edge`).
+    edges: dict[tuple, tuple] = field(default_factory=dict)
 
     def spec(self, name: str) -> Spec:
         return self.plan.objects[name]
@@ -368,8 +369,8 @@ def line(spec: LineSpec, ctx: Context, space: ParentSpace) -> Drawn:
     color = palette.color(spec.color)
     if np.linalg.norm(end - start) < 1e-4:
         end = start + np.array([1e-3, 0, 0])
-    drawn = (DashedLine(start, end, color=color, stroke_width=STROKE - 1, dash_length=0.12)
-             if spec.dashed else made.line(start, end, color, STROKE - 1))
+    drawn = (made.dashed(start, end, color, STROKE - 1, 0.12) if spec.dashed
+             else made.line(start, end, color, STROKE - 1))
     group = made.group(VGroup, drawn)
     _attach_label(group, spec, ctx, space)
     return Drawn(group, ink=drawn)

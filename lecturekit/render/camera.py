@@ -167,19 +167,22 @@ class BoardCamera(Camera):
             return nothing
         picture = source.transform(size, Image.Transform.PERSPECTIVE, tuple(coefficients),
                                    image_mobject.resampling_algorithm)
-        rgba = np.array(picture.convert("RGBA") if picture.mode != "RGBA" else picture)
+        rgba = np.asarray(picture.convert("RGBA") if picture.mode != "RGBA" else picture)  # read only
         # only what falls in the frame, as pasting it into the frame keeps
         left, top = int(shift[0]), int(shift[1])
         frame_height, frame_width = self.pixel_array.shape[:2]
         rgba = rgba[max(0, -top):max(0, frame_height - top), max(0, -left):max(0, frame_width - left)]
         top, left = max(0, top), max(0, left)
-        rgba[rgba[:, :, 3] == 0] = 0
-        found_rows, found_columns = np.nonzero(rgba[:, :, 3])
-        if found_rows.size == 0:
+        # cropped to the rows, then the columns, where it has any alpha; the pixels of none cleared
+        inked = np.flatnonzero(rgba[:, :, 3].any(axis=1))
+        if inked.size == 0:
             return nothing
-        r0, c0 = int(found_rows.min()), int(found_columns.min())
-        r1, c1 = int(found_rows.max()) + 1, int(found_columns.max()) + 1
-        return corners, top + r0, left + c0, rgba[r0:r1, c0:c1].copy()
+        r0, r1 = int(inked[0]), int(inked[-1]) + 1
+        inked = np.flatnonzero(rgba[r0:r1, :, 3].any(axis=0))
+        c0, c1 = int(inked[0]), int(inked[-1]) + 1
+        layer = rgba[r0:r1, c0:c1].copy()
+        layer[layer[:, :, 3] == 0] = 0
+        return corners, top + r0, left + c0, layer
 
     def _source(self, image_mobject: ImageMobject) -> Image.Image:
         """The picture at full opacity as PIL transforms it (premultiplied, but for nearest-pixel

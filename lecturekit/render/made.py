@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 import numpy as np
-from manim import ORIGIN, Dot, Line, Mobject, VGroup, VMobject
+from manim import ORIGIN, DashedLine, Dot, Line, Mobject, VGroup, VMobject
 
 M = TypeVar("M", bound=Mobject)
 G = TypeVar("G", bound=VGroup)
@@ -62,4 +62,60 @@ def line(start: np.ndarray, end: np.ndarray, color: str, width: float) -> Line:
     return made
 
 
-__all__ = ["copied", "dot", "group", "line"]
+#: The share of a dashed line its dashes cover (Manim's `DashedLine`'s default `dashed_ratio`).
+DASHED = 0.5
+
+
+def dashed(start: np.ndarray, end: np.ndarray, color: str, width: float, dash: float) -> DashedLine:
+    """`DashedLine(start, end, color=color, stroke_width=width, dash_length=dash)`: a bare dashed
+    line copied and set by its ends as Manim's making of a line sets it, its dashes copies of it
+    cut by Manim's own arithmetic (`DashedVMobject`'s, dashes of equal length along the line), without
+    Manim's making of the line, of the dashes' group and of the copy it cuts them from. A dashed
+    mark that follows a ticking number is made on every frame."""
+    made = copied(("dashed", color, width, dash), lambda: _bare(DashedLine(color=color, stroke_width=width,
+                                                                           dash_length=dash)))
+    made.set_points_by_ends(start, end)
+    count = max(2, int(np.ceil((made.get_length() / dash) * DASHED)))
+    lengths = np.cumsum(np.append(np.array(0), made.get_nth_curve_length_pieces(0)))
+    along = np.linspace(0, 1, lengths.size)
+    dashes = []
+    for first, last in zip(*_dashes(count), strict=True):
+        piece = made.copy()
+        piece.pointwise_become_partial(made, np.interp(first * lengths[-1], lengths, along),
+                                       np.interp(last * lengths[-1], lengths, along))
+        dashes.append(piece)
+    made.clear_points()
+    made.add(*dashes)
+    return made
+
+
+def _bare(line: DashedLine) -> DashedLine:
+    """A dashed line without its dashes."""
+    line.remove(*line.submobjects)
+    return line
+
+
+def _dashes(count: int) -> tuple[list[float], list[float]]:
+    """Where each of `count` dashes starts and ends along an open line of length 1: Manim's
+    `DashedVMobject` with no offset, number for number."""
+    dash = DASHED / count
+    void = 1 - DASHED if count == 1 else (1 - DASHED) / (count - 1)
+    period, shift, pattern = dash + void, (0 % 1) * (dash + void), 1 + void
+    starts = [((i * period + shift) % pattern) for i in range(count)]
+    ends = [((i * period + dash + shift) % pattern) for i in range(count)]
+    if ends[-1] > 1 and starts[-1] > 1:
+        ends.pop()
+        starts.pop()
+    elif ends[-1] < dash:
+        if starts[-1] < 1:
+            starts.append(0)
+            ends.append(ends[-1])
+            ends[-2] = 1
+        else:
+            starts[-1] = 0
+    elif starts[-1] > (1 - dash):
+        ends[-1] = 1
+    return starts, ends
+
+
+__all__ = ["copied", "dashed", "dot", "group", "line"]

@@ -78,7 +78,9 @@ def paint(spec: Spec, ctx: Context, where: Where) -> Drawn | None:
     """`spec` drawn by its kind's painter, over its halo where the plan gives it one (`plan.halos`)."""
     drawn = _PAINTERS[spec.kind, Box if isinstance(where, Box) else ParentSpace](spec, ctx, where)
     halo = ctx.plan.halos.get(spec.name)
-    return drawn if drawn is None or halo is None else haloed(drawn, halo, ctx.plan.theme.board.halo)
+    if drawn is None or halo is None:
+        return drawn
+    return haloed(drawn, halo, ctx.plan.theme.board.halo, ctx.glyphs, ctx.edges)
 
 
 def missing() -> list[Kind]:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from manim import VGroup
 
 from lecturekit import theme
+from lecturekit.boxes import Box
 from lecturekit.contrast import ratio
 from lecturekit.forms import Show
 from lecturekit.kinds import Entrance, Parent, registered
@@ -15,13 +17,15 @@ from lecturekit.model import load
 from lecturekit.pipeline import render_scenes
 from lecturekit.plan import plan_scene
 from lecturekit.render import builders, painters
-from lecturekit.render.halo import PER_WIDTH
+from lecturekit.render.builders import Drawn
+from lecturekit.render.halo import PER_WIDTH, haloed
 from lecturekit.render.painted_audit import audit_painted, hidden
 from lecturekit.resolve import resolve
 from lecturekit.settings import PRESETS, Quality, RenderSettings
 from tests.cues import in_video, judged, late_cues
 from tests.plan.conftest import SHOW
 from tests.plan.test_halos import CARD, CHAIN, FIGURE
+from tests.render.test_made import _state
 
 
 def _plan(write_lecture, objects, does):
@@ -60,6 +64,35 @@ def test_a_formula_on_a_dot_is_haloed_afresh_on_every_build(write_lecture):
     assert first is not None and again is not None and again.ink is first.ink  # the glyphs, kept
     assert len(again.mobject.submobjects) == 2 and again.mobject.submobjects[1] is again.ink
     assert len(again.ink.family_members_with_points()) == len(first.mobject.submobjects[0].family_members_with_points())
+
+
+def test_a_kept_label_s_halo_is_copied_once_then_set_again_as_a_fresh_copy_would_be(write_lecture):
+    """A figure that moves is built in every box it passes: the halo of a label whose glyphs are
+    kept (`Context.glyphs`) is the same edge on every build (`halo.kept_edge`), set again to where its
+    glyphs stand and as they are styled, and it is, number for number, the halo a fresh copy of
+    them makes; what an effect changed in the edge it was (here faded and cut short) is set back."""
+    objects = {**CHAIN, "x": 'a Math [blue] that says "$x$" drawn in fig'}
+    plan = _plan(write_lecture, objects, [(1.0, SHOW.format(n)) for n in objects])
+    assert {"node", "x"} <= set(plan.halos)
+    glyphs: dict = {}
+    ctx = builders.Context(plan, dict(plan.initial_values), {}, glyphs, edges={})
+    box = plan.stays["fig"][0].place.box
+    edges: dict[str, set[int]] = {"node": set(), "x": set()}
+    for dx in (0.0, 0.37, 1.1):
+        ctx.spaces["fig"] = ctx.space_for(plan.objects["fig"], Box(box.x0 + dx, box.y0, box.x1 + dx, box.y1))
+        for name in edges:
+            drawn = painters.paint(plan.objects[name], ctx, ctx.spaces["fig"])
+            assert drawn is not None and drawn.ink is not None
+            halo, *own = drawn.mobject.submobjects
+            fresh = (Drawn(drawn.ink, ink=drawn.ink) if name == "x" else Drawn(VGroup(*own), ink=drawn.ink))
+            afresh = haloed(fresh, plan.halos[name], plan.theme.board.halo)
+            assert _state(drawn.mobject) == _state(afresh.mobject)
+            edges[name].add(id(halo.submobjects[-1]))
+            for part in halo.family_members_with_points():  # as an entrance or a fade leaves it
+                part.set_fill(opacity=0.2, family=False)
+                part.set_stroke(width=1.0, family=False)
+                part.points = part.points[:4] * 2
+    assert all(len(ids) == 1 for ids in edges.values())  # the label's edge, copied once
 
 
 def test_a_node_under_a_larger_dot_drawn_after_it_is_hidden_but_not_one_drawn_over_it(write_lecture):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from manim import Dot, Line, Mobject, RoundedRectangle, VGroup
+from manim import DashedLine, Dot, Line, Mobject, RoundedRectangle, VGroup
 
 from lecturekit.render import builders, made
 from lecturekit.render.halo import Halo
@@ -73,3 +73,15 @@ def test_a_line_copied_is_the_line_manim_makes(start, end) -> None:
     for _ in range(2):
         assert _state(made.line(start, end, "#AABBCC", 4.5)) == _state(Line(start, end, color="#AABBCC",
                                                                              stroke_width=4.5))
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.05, 0.0004])
+def test_a_dashed_line_made_is_the_dashed_line_manim_makes(scale: float) -> None:
+    """Its dashes as many, cut at the same places, with the same style, for lines of every
+    length (down to one of two dashes)."""
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        start = np.array([*rng.uniform(-7, 7, 2), 0.0])
+        end = start + np.array([*rng.uniform(-5, 5, 2), 0.0]) * scale
+        assert _state(made.dashed(start, end, "#FF8800", 3.0, 0.12)) == _state(
+            DashedLine(start, end, color="#FF8800", stroke_width=3.0, dash_length=0.12))
