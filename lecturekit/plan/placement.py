@@ -415,10 +415,13 @@ class _Placer:
                 self.headings.setdefault(t, set()).add(name)
         self.lecture_moves = [(a.time - scene.start, a.action.object) for a in scene.actions
                               if isinstance(a.action, Move)]
-        shown = {timed.action.object for timed in scene.actions if isinstance(timed.action, Show)}
-        self.widest = {n: _widest_text(scene, n, parts, theme, shown) for n in top
-                       if kind_def(scene.objects[n].kind).container}
-        self.stacked = {n: labels_stacked(scene, n, parts, theme) for n in self.widest}
+        shown: dict[str, float] = {}  # when each object is first shown
+        for timed in scene.actions:
+            if isinstance(timed.action, Show):
+                shown.setdefault(timed.action.object, timed.time - scene.start)
+        self.texts = {n: _texts_drawn(scene, n, parts, theme, shown) for n in top
+                      if kind_def(scene.objects[n].kind).container}
+        self.stacked = {n: labels_stacked(scene, n, parts, theme) for n in self.texts}
         self.done: set[int] = set()  # events already handled (a departure taken into a group)
         self.used_moves: set[int] = set()
         self.stays: dict[str, list[Stay]] = {}
@@ -428,7 +431,8 @@ class _Placer:
         self.moves: list[Relayout] = []
         self.crowded: list[Crowded] = []
         self.laid: dict[frozenset[str], Arrangement] = {}  # the last layout of each set of objects
-        self.fresh: dict[tuple[str, ...], tuple[float, Arrangement]] = {}  # each set laid out afresh
+        #: each set laid out afresh, with that room
+        self.fresh: dict[tuple[tuple[str, ...], tuple[float, ...]], tuple[float, Arrangement]] = {}
         self.rooms: dict[tuple[str, Box], frozenset[str]] = {}  # `Placement.rooms`
 
     def leave(self, i: int, t: float, name: str) -> None:
@@ -454,7 +458,8 @@ class _Placer:
         next_arrival = next((e[0] for e in events[i + 1:] if e[1] == "arrive" and e[2] not in pending), self.end)
         if next_arrival - settled >= SETTLE:
             names = board + pending
-            arrangement = self.lay_out(names, rewraps=False)
+            stands = next((e[0] for e in events[i + 1:]), self.end)
+            arrangement = self.lay_out(names, rewraps=False, until=stands)
             if arrangement.unfit and self.legible(names):
                 # what stays keeps its size and its places, centred again, rather than be laid out anew smaller
                 arrangement = self.kept_centred(names)
@@ -462,7 +467,7 @@ class _Placer:
                 self.crowded.append(Crowded(settled, self.scene.start + settled, arrangement.unfit,
                                             arrangement.proven, arrangement.overfull))
             # a lecture's own move may carry these moves, but only while this board stands
-            self.move_to(arrangement, names, settled, t, next((e[0] for e in events[i + 1:]), self.end))
+            self.move_to(arrangement, names, settled, t, stands)
 
     def legible(self, names: list[str]) -> bool:
         """Whether every text of `names` stands at the minimum size or above where it is now."""
@@ -508,7 +513,8 @@ class _Placer:
             self.left[nj] = current.pop(nj)
             freed.append(tj)
         newcomers = list(dict.fromkeys(n for _, n in group if n not in board))
-        arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers))
+        stands = next((e[0] for e in events[i + 1:] if e[0] > group[-1][0]), self.end)
+        arrangement = self.lay_out(board + newcomers, rewraps=True, life=self.life(i, board + newcomers), until=stands)
         if arrangement.unfit:
             self.crowded.append(Crowded(t, self.scene.start + t, arrangement.unfit, arrangement.proven,
                                         arrangement.overfull))
@@ -555,39 +561,43 @@ class _Placer:
         after = next((e for e in self.events[j + 1:] if e[2] == name), None)
         return after is not None and after[:2] == (tj, "leave")
 
-    def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = ()) -> Arrangement:
-        """The board laid out for `names`; the layout it had before when it holds the same
+    def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = (),
+                until: float = float("inf")) -> Arrangement:
+        """The board laid out for `names`, standing till `until`, its containers in room for the
+        texts shown before then (`widest`); the layout it had before when it holds the same
         objects again and those still on it stand where that layout put them (an object that
         leaves and comes back takes its old place, and nothing else moves), unless that sets a new
         text larger than the board's `life` now sets it (`outgrown`). Its new texts are
         set at the board's one type scale over its `life` (`scale`), and its new Tables set as
         text as the fullest board of that life sets them (`set_for_life`)."""
+        widest = self.widest(until)
+        key = frozenset(names)
         items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder,
                           self.current.get(n) or self.kept(n), rewraps, self.room.get(n, 0.0),
                           self.stacked.get(n, 0.0)) for n in names]
-        again = self.laid.get(frozenset(names))
+        again = self.laid.get(key)
         if again is not None and not any(_moved(self.current[n], again.places[n]) for n in names if n in self.current) \
-                and not self.outgrown(again, items, life):
+                and not self.outgrown(again, items, life, widest):
             return again
         if life:
-            now = self.fresh_layout(tuple(names))
+            now = self.fresh_layout(tuple(names), widest)
             scale, floor = self.life_scale(items, now[0], life)
             settings = self.set_for_life(items, life, now[1], scale, floor)
             if now[0] <= scale and not any(n in self.current for n in names) and not settings:
-                self.laid[frozenset(names)] = now[1]  # a new board as crowded as it gets: laid out already
+                self.laid[key] = now[1]  # a new board as crowded as it gets: laid out already
                 return now[1]
             given = items
             items = [settings.get(i.name, i) for i in _scaled(items, scale, floor)]
             scales = [_scale_of(i) for i in items if i.fixed is not None or i.keeps_font]
-            arrangement = self.roomy(items)
+            arrangement = self.roomy(items, widest)
             if scales and scale < min(scales) and any(self.small(arrangement, i) for i in items):
                 # a board that cannot hold its texts legibly shrinks them all by one factor
                 # (`Fallback._overfull`): its new texts join the scale of those shown, one size a role
                 joined = [settings.get(i.name, i) for i in _scaled(given, min(scales), floor)]
-                arrangement = self.roomy(joined)
-            self.laid[frozenset(names)] = arrangement
+                arrangement = self.roomy(joined, widest)
+            self.laid[key] = arrangement
             return arrangement
-        self.laid[frozenset(names)] = arrangement = self.roomy(items)
+        self.laid[key] = arrangement = self.roomy(items, widest)
         return arrangement
 
     def life_scale(self, items: list[Item], now: float, life: tuple[tuple[str, ...], ...]) -> tuple[float, float]:
@@ -613,19 +623,20 @@ class _Placer:
             scale, floor = min(_scale_of(i) for i in shown), 0.0
         return scale, floor
 
-    def outgrown(self, arrangement: Arrangement, items: list[Item], life: tuple[tuple[str, ...], ...]) -> bool:
-        """Whether the layout the board had before for `items` sets a text it would set anew
-        larger than the board's `life` now lets it: a formula grown alone, where the board is to
-        hold more, or a text set for a life that has since grown (a Panel shown, hidden and shown
-        again at once was set for a board that ended as it left, at full size, and kept that size
-        beside the texts arriving later, set smaller)."""
+    def outgrown(self, arrangement: Arrangement, items: list[Item], life: tuple[tuple[str, ...], ...],
+                 widest: dict[str, float]) -> bool:
+        """Whether the layout the board had before for `items` sets a text it would set anew (its
+        containers in room for `widest`) larger than the board's `life` now lets it: a formula
+        grown alone, where the board is to hold more, or a text set for a life that has since
+        grown (a Panel shown, hidden and shown again at once was set for a board that ended as it
+        left, at full size, and kept that size beside the texts arriving later, set smaller)."""
         names = {i.name for i in items}
         if self.grown(arrangement) and any(set(held) - names for held in life):
             return True
         new = [i for i in items if i.role is Role.TEXT and i.fixed is None and not i.keeps_font]
         if not (life and new):
             return False
-        scale, floor = self.life_scale(items, self.fresh_layout(tuple(i.name for i in items))[0], life)
+        scale, floor = self.life_scale(items, self.fresh_layout(tuple(i.name for i in items), widest)[0], life)
         return any(_at_scale(i.font, scale, floor) + 1e-9 < (arrangement.places[i.name].font or 0.0) <= i.font + 1e-9
                    for i in new)
 
@@ -634,11 +645,17 @@ class _Placer:
         font = arrangement.places[item.name].font
         return item.role is Role.TEXT and font is not None and font < self.theme.sizes.minimum - 1e-9
 
-    def roomy(self, items: list[Item]) -> Arrangement:
-        """`items` laid out with room for their containers' texts (`room_for_texts`), on the sides
-        they were seen to take when laid out together; the rooms so widened recorded (`rooms`)."""
+    def widest(self, until: float) -> dict[str, float]:
+        """The widest text of each container shown before `until` (`_texts_drawn`): a board keeps
+        room for the texts shown while it stands, not for one shown after it is laid out anew
+        (room kept 26.6 s for a label shown later left the board off its middle)."""
+        return {n: max(w for t, w in texts if t < until) for n, texts in self.texts.items()}
+
+    def roomy(self, items: list[Item], widest: dict[str, float]) -> Arrangement:
+        """`items` laid out with room for their containers' texts as `widest` (`room_for_texts`), on
+        the sides they were seen to take when laid out together; the rooms so widened recorded (`rooms`)."""
         key = frozenset(i.name for i in items)
-        arrangement, widened = room_for_texts(arrange(items, self.theme), items, self.widest, self.theme,
+        arrangement, widened = room_for_texts(arrange(items, self.theme), items, widest, self.theme,
                                               self.sides.get(key, {}))
         self.rooms.update(((n, arrangement.places[n].box), key) for n in widened)
         return arrangement
@@ -698,17 +715,21 @@ class _Placer:
                 found.append(tuple(on))
         return tuple(dict.fromkeys(found))
 
-    def fresh_layout(self, names: tuple[str, ...]) -> tuple[float, Arrangement]:
+    def fresh_layout(self, names: tuple[str, ...], widest: dict[str, float] | None = None
+                     ) -> tuple[float, Arrangement]:
         """The board laid out afresh for `names` (in arrival order, nothing shown yet) and the type
         scale it takes: its texts' fonts over their roles' fonts, the smallest (above 1 for a lone
-        formula that grows; inf with no text)."""
-        if names not in self.fresh:
+        formula that grows; inf with no text). Its containers keep room for `widest`, by default
+        for every text the scene shows in them."""
+        widest = self.widest(float("inf")) if widest is None else widest
+        key = (names, tuple(widest.get(n, 0.0) for n in sorted(names)))
+        if key not in self.fresh:
             items = [item_for(self.scene.objects[n], self.parts.get(n, []), self.theme, self.folder, None,
                               margin=self.room.get(n, 0.0), stacked=self.stacked.get(n, 0.0)) for n in names]
-            laid = self.roomy(items)
-            self.fresh[names] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
-                                      if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
-        return self.fresh[names]
+            laid = self.roomy(items, widest)
+            self.fresh[key] = (min([(laid.places[i.name].font or i.font) / i.font for i in items
+                                    if i.role is Role.TEXT and i.font > 0] + [float("inf")]), laid)
+        return self.fresh[key]
 
     def move_to(self, arrangement: Arrangement, names: list[str], when: float, since: float, until: float) -> None:
         """Move what the new layout puts elsewhere, all at once: at `when`, or earlier or later
@@ -746,25 +767,26 @@ def _scaled(items: list[Item], scale: float, minimum: float) -> list[Item]:
             if i.role is Role.TEXT and i.fixed is None and not i.keeps_font else i for i in items]
 
 
-def _widest_text(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
-                 shown: set[str]) -> float:
-    """The widest text drawn in a Figure or Axes: its own label, and a label, a Math (with the
-    ring a Box action draws around it, its reach on either side), a legend entry with its swatch
-    of the children the scene shows (room kept for a legend never drawn leaves the board off
-    balance)."""
+def _texts_drawn(scene: ResolvedScene, container: str, parts: dict[str, list[Part]], theme: Theme,
+                 shown: Mapping[str, float]) -> tuple[tuple[float, float], ...]:
+    """The texts drawn in a Figure or Axes, each as (when it is first shown, how wide it is): its
+    own label (from the start), and a label, a Math (with the ring a Box action draws around it,
+    its reach on either side), a legend entry with its swatch of the children the scene shows (`shown`)
+    (room kept for a legend never drawn leaves the board off balance)."""
     own = label_spec(scene.objects[container])  # wrapped to its box (`planning`): as wide as its widest word
-    widths = [0.0 if own is None else typeset(own, [], theme.sizes.label, NARROWEST, theme).width]
+    start = float("-inf")
+    texts = [(start, 0.0 if own is None else typeset(own, [], theme.sizes.label, NARROWEST, theme).width)]
     ringed = {timed.action.object for timed in scene.actions if isinstance(timed.action, BoxAround)}
     for name, spec in scene.objects.items():
         if spec.parent != container or name in scene.broken or name not in shown:
             continue
         if kind_def(spec.kind).text is not None and spec.text is not None:
             ring = 2 * theme.board.ring_reach if name in ringed else 0.0
-            widths.append(ring + typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width)
+            texts.append((shown[name], ring + typeset(spec, parts.get(name, []), theme.sizes.label, None, theme).width))
         if (label := label_spec(spec)) is not None:
             legend = SWATCH if spec.kind is Kind.FUNCTION_PLOT else 0.0
-            widths.append(legend + typeset(label, [], theme.sizes.label, None, theme).width)
-    return max(widths)
+            texts.append((shown[name], legend + typeset(label, [], theme.sizes.label, None, theme).width))
+    return tuple(texts)
 
 
 def room_for_texts(arrangement: Arrangement, items: list[Item], widest: dict[str, float], theme: Theme,

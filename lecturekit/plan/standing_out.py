@@ -17,9 +17,9 @@ from lecturekit.plan.settle import SEARCH_STEP
 def sides(plan: ScenePlan, rooms: Mapping[tuple[str, Box], frozenset[str]]) -> Sides:
     """For the objects laid out together (`Placement.rooms`), how far each widened container's
     texts (its children's labels and texts, its own label, its legend) stand out of its drawn box
-    to the left and to the right on the boards it stands there on: as they stand longest, and at
-    most. Only where some stand out unevenly (by more than a step of the labels' search), else
-    nothing: the room kept evenly is right."""
+    to the left and to the right on the boards it stands there on: as they stand longest out of
+    it, and at most. Only where some stand out unevenly (by more than a step of the labels'
+    search), else nothing: the room kept evenly is right."""
     boards = plan.boards
     ends = [b.time for b in boards[1:]] + [plan.end - plan.start]
     seen: dict[tuple[frozenset[str], str], dict[tuple[float, float], float]] = {}  # how long each way
@@ -34,7 +34,11 @@ def sides(plan: ScenePlan, rooms: Mapping[tuple[str, Box], frozenset[str]]) -> S
             ways[out] = ways.get(out, 0.0) + end - board.time
     found: dict[frozenset[str], dict[str, Standing]] = {}
     for (laid, name), ways in seen.items():
-        left, right = max(ways, key=lambda way: ways[way])
+        # as they stand longest out of the drawn box: a board on which none stands out of it (a
+        # label not shown yet) asks no room beside it (room kept about a drawn box seen bare
+        # longer stood empty on the far side from its label)
+        standing = [way for way in ways if way != (0.0, 0.0)] or list(ways)
+        left, right = max(standing, key=lambda way: ways[way])
         most = (max(way[0] for way in ways), max(way[1] for way in ways))
         if abs(left - right) > SEARCH_STEP or abs(most[0] - most[1]) > SEARCH_STEP:
             found.setdefault(laid, {})[name] = Standing(left, right, *most)

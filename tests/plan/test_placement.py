@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from lecturekit.plan import durations, plan_scene
-from lecturekit.plan.placement import MOVED, SETTLE, _widest_text
+from lecturekit.plan.placement import MOVED, SETTLE, _texts_drawn
 from lecturekit.sources import read
 from lecturekit.syntax.nodes import Move, parts_named
 from lecturekit.theme import THEME
@@ -203,5 +203,6 @@ def test_a_figure_s_widest_text_counts_the_ring_around_its_math(resolve_scene):
     widths = []
     for ring in ([], [(1.0, "A box is drawn around fig_math.")]):
         scene = resolve_scene(objects, does + ring, end=8.0).scenes[0]
-        widths.append(_widest_text(scene, "fig", parts_named(scene.actions), THEME, {"fig", "fig_math"}))
+        texts = _texts_drawn(scene, "fig", parts_named(scene.actions), THEME, {"fig": 0.5, "fig_math": 0.5})
+        widths.append(max(width for _, width in texts))
     assert widths[1] == pytest.approx(widths[0] + 2 * THEME.board.ring_reach)
