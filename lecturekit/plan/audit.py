@@ -42,7 +42,7 @@ from lecturekit.boxes import Box
 from lecturekit.contrast import GRAPHICS, TEXT, ratio
 from lecturekit.plan.clearance import SMALL, box_clearances
 from lecturekit.plan.items import OWNED, BoardItem
-from lecturekit.plan.layout import content_area
+from lecturekit.plan.layout import content_area, empty_bands, inside
 from lecturekit.plan.placement import clock
 from lecturekit.plan.scene_plan import Board, LecturePlan, ScenePlan
 from lecturekit.plan.typeset import PT
@@ -282,43 +282,19 @@ def role_sizes(items: Iterable[BoardItem]) -> tuple[tuple[str, tuple[float, ...]
     return tuple(out)
 
 
-def _inside(boxes: Iterable[Box], area: Box) -> list[Box]:
-    """The parts of `boxes` inside `area` (those with any)."""
-    return [b for b in (Box(max(b.x0, area.x0), max(b.y0, area.y0), min(b.x1, area.x1), min(b.y1, area.y1))
-                        for b in boxes) if b.x1 > b.x0 and b.y1 > b.y0]
-
-
 def covered(boxes: Sequence[Box], area: Box) -> float:
     """The share of `area` the union of `boxes` covers."""
-    clipped = _inside(boxes, area)
+    clipped = inside(boxes, area)
     if not clipped or area.width <= 0 or area.height <= 0:
         return 0.0
     xs = np.unique([v for b in clipped for v in (b.x0, b.x1)])
     ys = np.unique([v for b in clipped for v in (b.y0, b.y1)])
-    inside = np.zeros((len(ys) - 1, len(xs) - 1), dtype=bool)
+    held = np.zeros((len(ys) - 1, len(xs) - 1), dtype=bool)
     for b in clipped:
         rows = slice(np.searchsorted(ys, b.y0), np.searchsorted(ys, b.y1))
-        inside[rows, np.searchsorted(xs, b.x0):np.searchsorted(xs, b.x1)] = True
+        held[rows, np.searchsorted(xs, b.x0):np.searchsorted(xs, b.x1)] = True
     cells = np.outer(np.diff(ys), np.diff(xs))
-    return float((cells * inside).sum() / (area.width * area.height))
-
-
-def empty_bands(boxes: Sequence[Box], area: Box) -> tuple[float, float]:
-    """The widest band of `area` no box reaches into: across it (as a share of its height) and
-    down it (as a share of its width)."""
-    inside = _inside(boxes, area)
-    return (_widest_gap([(b.y0, b.y1) for b in inside], area.y0, area.y1),
-            _widest_gap([(b.x0, b.x1) for b in inside], area.x0, area.x1))
-
-
-def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -> float:
-    if high <= low:
-        return 0.0
-    widest, reached = 0.0, low
-    for a, b in sorted(spans):
-        widest = max(widest, a - reached)
-        reached = max(reached, b)
-    return max(widest, high - reached) / (high - low)
+    return float((cells * held).sum() / (area.width * area.height))
 
 
 def clearances(plan: ScenePlan, board: Board, overfull: bool = False) -> list[Clearance]:

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from lecturekit.boxes import Box
 from lecturekit.contrast import ratio
-from lecturekit.plan.audit import BODY, FORMULAS, LABELS, audit_board, covered, empty_bands, pixels
+from lecturekit.plan.audit import BODY, FORMULAS, LABELS, audit_board, covered, pixels
 from lecturekit.plan.items import BoardItem
-from lecturekit.plan.layout import content_area
+from lecturekit.plan.layout import content_area, empty_bands
 from lecturekit.plan.scene_plan import Board, ScenePlan
 from lecturekit.plan.shapes import RING
 from lecturekit.theme import PALETTE, THEME

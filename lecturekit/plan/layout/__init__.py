@@ -32,10 +32,12 @@ Rules:
   their visible size, the texts and tables kept legible (`_pictures_shrunk`: a picture drawn
   small is still seen, a text below the minimum is not read), and only where that fails too do
   texts go below the minimum (`_overfull`). Of what fits at a step: the smallest item largest,
-  then the sum, then the texts' room (`_score`). Texts across the whole width that two even
-  columns do not hold go in two of unequal widths (`_uneven`: each side in the narrowest column
-  it fits in, no narrower than `NARROWEST_COLUMN`, the left as near half as that leaves), so a
-  wide table of sentences and a short Panel sit side by side at a size even halves do not give.
+  then the sum, then the texts' room, then the narrowest widest empty band (`_score`: texts shown
+  already keep their size, so where the sizes tie the board is filled, not left with a band).
+  Texts across the whole width that two even columns do not hold go in two of unequal widths
+  (`_uneven`: each side in the narrowest column it fits in, no narrower than `NARROWEST_COLUMN`,
+  the left as near half as that leaves), so a wide table of sentences and a short Panel sit side
+  by side at a size even halves do not give.
 - Texts beside the visuals take the narrowest share of the width they fit in (halving between
   `TEXT_LEAST` and the widest share that leaves every visual its visible width: a continuous
   choice, not a fixed list), or evenly more up to that widest; or they go under the visuals.
@@ -96,8 +98,11 @@ from lecturekit.plan.layout.model import (
            Role,
            TextSize,
            bounds_of,
+           empty_bands,
+           inside,
            shifted,
 )
 
 __all__ = ["LONE_GROWTH", "LONE_SHARE", "MAX_MEASURE", "VISIBLE", "Arrangement", "Item", "Placed", "Role", "TextSize",
-           "arrange", "bounds_of", "content_area", "most_arrangements", "shifted"]
+           "arrange", "bounds_of", "content_area", "empty_bands", "inside", "most_arrangements",
+           "shifted"]

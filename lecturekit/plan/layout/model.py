@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -150,3 +150,27 @@ def shifted(places: dict[str, Placed], dx: float, dy: float) -> dict[str, Placed
     """Every place moved by (dx, dy), its font and wrap kept."""
     return {n: Placed(Box(p.box.x0 + dx, p.box.y0 + dy, p.box.x1 + dx, p.box.y1 + dy), p.font, p.wrap)
             for n, p in places.items()}
+
+
+def inside(boxes: Iterable[Box], area: Box) -> list[Box]:
+    """The parts of `boxes` inside `area` (those with any)."""
+    return [b for b in (Box(max(b.x0, area.x0), max(b.y0, area.y0), min(b.x1, area.x1), min(b.y1, area.y1))
+                        for b in boxes) if b.x1 > b.x0 and b.y1 > b.y0]
+
+
+def empty_bands(boxes: Sequence[Box], area: Box) -> tuple[float, float]:
+    """The widest band of `area` no box reaches into: across it (as a share of its height) and
+    down it (as a share of its width)."""
+    clipped = inside(boxes, area)
+    return (_widest_gap([(b.y0, b.y1) for b in clipped], area.y0, area.y1),
+            _widest_gap([(b.x0, b.x1) for b in clipped], area.x0, area.x1))
+
+
+def _widest_gap(spans: Iterable[tuple[float, float]], low: float, high: float) -> float:
+    if high <= low:
+        return 0.0
+    widest, reached = 0.0, low
+    for a, b in sorted(spans):
+        widest = max(widest, a - reached)
+        reached = max(reached, b)
+    return max(widest, high - reached) / (high - low)

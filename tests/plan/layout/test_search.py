@@ -23,6 +23,17 @@ def test_the_score_prefers_the_arrangement_whose_smallest_item_is_largest():
     assert board._score(big) > board._score(small)
 
 
+def test_of_arrangements_that_score_alike_the_score_prefers_the_narrower_empty_band():
+    """After found lecture three-texts-below-full-size-beside-an-empty-band-0.28-down: a small
+    picture beside a text or over it, every item at its size and the text as wide either way;
+    beside it left a band of the area empty above and below, over it fills the board down."""
+    board = content([picture("p"), text("a", 100)])
+    beside = Arrangement({"p": Placed(Box.around(-4, 0, 2, 2)), "a": Placed(Box.around(2, 0, 8, 1), 32.0, 8.0)})
+    over = Arrangement({"p": Placed(Box.around(0, 1.5, 2, 2)), "a": Placed(Box.around(0, -1, 8, 1), 32.0, 8.0)})
+    assert board._score(beside)[:3] == board._score(over)[:3]
+    assert board._score(over) > board._score(beside)
+
+
 def test_texts_in_two_groups_are_tried_beside_or_under_the_visuals_with_the_first_texts():
     board = content([picture("p", 2.0), text("a", 200), text("b", 400), text("c", 400)])
     grouped = list(board._groups(0))
