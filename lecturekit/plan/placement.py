@@ -1,9 +1,8 @@
 """Places over time: a board is laid out anew for what is on it whenever it will then hold still
 for `SETTLE` seconds. Arrivals closer together than that are laid out together, at the first of
 them, unless something leaves between them (but for what arrives as it goes: a heading
-replaced); one that comes later, or after such a departure, or that leaves as it comes (shown
-and hidden at once, seen only as it fades out), lays the board out again, and what is already
-there moves.
+replaced); one that comes later, or after such a departure, lays the board out again, and what is
+already there moves.
 
 What is on the board keeps its size if it is a text (a paragraph may wrap anew at its font);
 visuals scale. So a text's size is chosen for the board's life: an arrival lays the board out for
@@ -535,15 +534,14 @@ class _Placer:
         """What the board lays out together from arrival `i`, with `on` on the board: the arrivals
         (time, name) from it on, each within SETTLE of the last and before anything leaves but
         for what arrives at that moment (an arrival after a departure is laid out with the board
-        the departure leaves, not given a place beside what has gone), and before one that leaves
-        as it comes (the board would stand off its middle, waiting for what is never seen at rest);
-        and the departures (event indices) from `on` at the group's start, which free their room for it."""
+        the departure leaves, not given a place beside what has gone); and the departures (event
+        indices) from `on` at the group's start, which free their room for it."""
         t = self.events[i][0]
         group, last, leaving, gone = [(t, self.events[i][2])], t, [], set()
         for j in range(i + 1, len(self.events)):
             tj, kj, nj = self.events[j]
-            if tj - last >= SETTLE or (kj == "arrive" and tj > t and self.gone_at_once(j)):
-                break  # one gone as it comes is laid out with the board at its moment, not kept room for ahead
+            if tj - last >= SETTLE:
+                break
             if kj == "arrive":
                 group.append((tj, nj))
                 last = tj
@@ -553,13 +551,6 @@ class _Placer:
                 leaving.append(j)
                 gone.add(nj)
         return group, leaving
-
-    def gone_at_once(self, j: int) -> bool:
-        """Whether arrival `j` leaves at the moment it comes (shown and hidden at once: it is seen
-        only as it fades out)."""
-        tj, _, name = self.events[j]
-        after = next((e for e in self.events[j + 1:] if e[2] == name), None)
-        return after is not None and after[:2] == (tj, "leave")
 
     def lay_out(self, names: list[str], rewraps: bool, life: tuple[tuple[str, ...], ...] = (),
                 until: float = float("inf")) -> Arrangement:
