@@ -248,9 +248,8 @@ class Fade(Effect):
         for m, fill, stroke in self.members:
             if isinstance(m, VMobject):
                 set_opacities(m, fill * k, stroke * k)
-            else:  # the camera scales the picture's alpha by this (`BoardCamera.display_image_mobject`);
-                # Manim's `set_opacity` also rewrote every pixel's alpha, which nothing reads
-                m.stroke_opacity = k
+            else:
+                m.set_opacity(k)
 
     def skip(self) -> None:
         """An arrival ends as built; a departure is taken off the board."""
